@@ -1,0 +1,79 @@
+/**
+ * Plain constants and label maps of the domain, shared by web and server. This module has no
+ * dependencies, so the SPA can import it without pulling zod into its bundle.
+ */
+
+/** Import types of specification §4. */
+export const importTypes = ['LEGACY', 'GENERAL_PRICELIST', 'PRODUCTS_AND_ARTICLES'] as const;
+export type ImportType = (typeof importTypes)[number];
+
+export const importTypeLabels: Record<ImportType, string> = {
+  LEGACY: '-',
+  GENERAL_PRICELIST: 'Generell prislista',
+  PRODUCTS_AND_ARTICLES: 'Produkter & artiklar',
+};
+
+export const importStatuses = [
+  'VALIDATION_PENDING',
+  'VALIDATION_SUCCESS',
+  'VALIDATION_FAIL',
+  'VALIDATION_ERROR',
+  'IMPORT_PENDING',
+  'IMPORT_SUCCESS',
+  'IMPORT_FAIL',
+  'IMPORT_ERROR',
+  'IMPORT_ABORTED',
+] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+/** Labels in the "Senaste 10 inläsningarna" table (specification §4). */
+export const importStatusListLabels: Record<ImportStatus, string> = {
+  VALIDATION_PENDING: 'Pågående',
+  VALIDATION_SUCCESS: 'Lyckad',
+  VALIDATION_FAIL: 'Misslyckad',
+  VALIDATION_ERROR: 'Tekniskt fel',
+  IMPORT_PENDING: 'Pågående',
+  IMPORT_SUCCESS: 'Lyckad',
+  IMPORT_FAIL: 'Misslyckad',
+  IMPORT_ERROR: 'Tekniskt fel',
+  IMPORT_ABORTED: 'Avbruten',
+};
+
+/** Labels on the summary page and on the cards (specification §4). */
+export const importStatusSummaryLabels: Record<ImportStatus, string> = {
+  VALIDATION_PENDING: 'Pågår',
+  VALIDATION_SUCCESS: 'Validering OK',
+  VALIDATION_FAIL: 'Valideringsfel',
+  VALIDATION_ERROR: 'Tekniskt fel',
+  IMPORT_PENDING: 'Pågår',
+  IMPORT_SUCCESS: 'Lyckad',
+  IMPORT_FAIL: 'Misslyckad',
+  IMPORT_ERROR: 'Tekniskt fel',
+  IMPORT_ABORTED: 'Avbruten',
+};
+
+export const pendingStatuses: readonly ImportStatus[] = ['VALIDATION_PENDING', 'IMPORT_PENDING'];
+export const isPendingStatus = (status: ImportStatus) => pendingStatuses.includes(status);
+export const isValidationStatus = (status: ImportStatus) => status.startsWith('VALIDATION_');
+
+/** readStatus: 0 pending, 1 success, anything else fail (specification §3 and §4). */
+export const legacyReadStatusToImportStatus = (readStatus: number): ImportStatus =>
+  readStatus === 0 ? 'IMPORT_PENDING' : readStatus === 1 ? 'IMPORT_SUCCESS' : 'IMPORT_FAIL';
+
+export const changeKinds = ['added', 'updated', 'removed'] as const;
+export type ChangeKind = (typeof changeKinds)[number];
+
+export const pricelistTimeStatuses = ['PAST', 'CURRENT', 'FUTURE'] as const;
+export type PricelistTimeStatus = (typeof pricelistTimeStatuses)[number];
+
+export const pricelistTimeStatusLabels: Record<PricelistTimeStatus, string> = {
+  PAST: 'Historisk',
+  CURRENT: 'Aktuell',
+  FUTURE: 'Framtida',
+};
+
+/** Header that the SPA sets on requests it makes on its own (ping, list polling): they do not slide the session. */
+export const BACKGROUND_REQUEST_HEADER = 'x-background-request';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;

@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './domain';
+export * from './errors';
+export * from './imports';
+export * from './pricelists';
+export * from './texts';

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Mailer } from './auth/mail';
+import { authRoutes } from './auth/routes';
+import { registerSessions } from './auth/session';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import { dashboardRoutes } from './dashboard/routes';
+import type { Database } from './db/database';
+import { forbidden, registerErrorHandling } from './errors';
+import { importRoutes } from './imports/routes';
+import { organizationRoutes } from './organizations/routes';
+import { pricelistRoutes } from './pricelists/routes';
+import { testabilityRoutes } from './testability/routes';
+import { textRoutes } from './texts/routes';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+export const API_PREFIX = '/resources/v1';
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Builds the whole HTTP application: plugins in one visible order, then the API, then the SPA. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.isDevelopment ? null : [],
+      },
+    },
+    // The reset link carries its token in the query: never leak it as a referrer.
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: config.isDevelopment ? false : { maxAge: 31_536_000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+
+  // A state-changing request from a foreign page is refused (DESIGN.md §7).
+  const ownOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (safeMethods.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    const requestOrigin = `${request.protocol}://${request.host}`;
+    if (origin !== ownOrigin && origin !== requestOrigin)
+      throw forbidden('Begäran kommer från en annan webbplats.');
+  });
+  registerSessions(app, deps);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      authRoutes(api, deps);
+      organizationRoutes(api, deps);
+      pricelistRoutes(api, deps);
+      importRoutes(api, deps);
+      dashboardRoutes(api, deps);
+      textRoutes(api, deps);
+      testabilityRoutes(api, deps);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerSpa(app, deps);
+  return app;
+}
+
+/** Serves the built SPA; every client route (deep links included) answers with index.html. */
+async function registerSpa(app: FastifyInstance, { config }: AppDeps) {
+  const hasBuild = existsSync(path.join(webRoot, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname.startsWith(`${API_PREFIX}/`) || pathname === API_PREFIX;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Hittades inte.' } });
+    }
+    if (config.V1_APP_URL && pathname.startsWith('/v1/')) {
+      return reply.redirect(new URL(request.url, config.V1_APP_URL).toString());
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('Webbappen är inte byggd. Kör npm run build.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

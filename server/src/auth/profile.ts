@@ -1,0 +1,77 @@
+import type { Profile } from '../../../contract';
+import type { Database } from '../db/database';
+
+/** The signed-in user as routes see it: the profile and the first engagement's rights. */
+export interface AuthContext {
+  userId: number;
+  sessionIdHash: string;
+  profile: Profile;
+  /** The first engagement's organisation (specification §3: only the first engagement is used). */
+  organizationId: number;
+  roles: ReadonlySet<string>;
+  permissions: ReadonlySet<string>;
+}
+
+export async function loadProfile(
+  db: Database,
+  userId: number,
+  previousLoginFound: boolean,
+): Promise<Profile | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const rows = await db
+    .selectFrom('engagements as e')
+    .leftJoin('engagement_roles as er', 'er.engagement_id', 'e.id')
+    .leftJoin('roles as r', 'r.id', 'er.role_id')
+    .leftJoin('role_permissions as rp', 'rp.role_id', 'r.id')
+    .leftJoin('permissions as p', 'p.id', 'rp.permission_id')
+    .select(['e.id as engagementId', 'e.organization_id', 'r.name as roleName', 'p.name as permissionName'])
+    .where('e.user_id', '=', userId)
+    .orderBy('e.position')
+    .orderBy('r.name')
+    .orderBy('p.name')
+    .execute();
+  const engagements = new Map<number, { organizationId: number; roles: Map<string, string[]> }>();
+  for (const row of rows) {
+    let engagement = engagements.get(row.engagementId);
+    if (!engagement) {
+      engagement = { organizationId: row.organization_id, roles: new Map() };
+      engagements.set(row.engagementId, engagement);
+    }
+    if (row.roleName) {
+      const permissions = engagement.roles.get(row.roleName) ?? [];
+      if (row.permissionName) permissions.push(row.permissionName);
+      engagement.roles.set(row.roleName, permissions);
+    }
+  }
+  return {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    previousLoginFound,
+    userEngagements: [...engagements.values()].map((engagement) => ({
+      organizationId: engagement.organizationId,
+      roles: [...engagement.roles].map(([name, permissions]) => ({
+        name,
+        permissions: permissions.map((permission) => ({ name: permission })),
+      })),
+    })),
+  };
+}
+
+export function authContextFrom(profile: Profile, sessionIdHash: string): AuthContext {
+  const first = profile.userEngagements[0];
+  const roles = first?.roles ?? [];
+  return {
+    userId: profile.id,
+    sessionIdHash,
+    profile,
+    organizationId: first?.organizationId ?? -1,
+    roles: new Set(roles.map((role) => role.name)),
+    permissions: new Set(roles.flatMap((role) => role.permissions.map((p) => p.name))),
+  };
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { migrate } from './migrate';
+
+describe.each(testDatabaseKinds)('database and demo data on %s', (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+  });
+  afterAll(() => testApp?.close());
+
+  it('loads the demo users, organisations, articles and price lists', async () => {
+    const { db } = testApp;
+    const users = await db.selectFrom('users').select('username').orderBy('username').execute();
+    expect(users.map((u) => u.username)).toEqual([
+      'lev.admin',
+      'lev.ny',
+      'lev2.admin',
+      'region.avtal',
+      'region.tilldelat',
+      'region.utbud',
+      'superadmin',
+    ]);
+    const organizations = await db.selectFrom('organizations').select('name').orderBy('id').execute();
+    expect(organizations.map((o) => o.name)).toEqual([
+      'Hjälpmedel Demo AB',
+      'Annan Leverantör AB',
+      'Region Demo',
+    ]);
+    const articleCount = await db
+      .selectFrom('articles')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(articleCount.count).toBe(550);
+    const rows = await db
+      .selectFrom('pricelist_rows as r')
+      .innerJoin('pricelists as p', 'p.id', 'r.pricelist_id')
+      .select(['p.number', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('p.number')
+      .orderBy('p.number')
+      .execute();
+    expect(rows).toEqual([
+      { number: '2', count: 400 },
+      { number: '3', count: 100 },
+    ]);
+    const texts = await db.selectFrom('dynamic_texts').select('id').orderBy('id').execute();
+    expect(texts.map((t) => t.id)).toEqual([1, 2, 3]);
+  });
+
+  it('applies no migration twice', async () => {
+    expect(await migrate(testApp.db)).toEqual([]);
+  });
+
+  it('answers readyz and healthz', async () => {
+    expect((await testApp.app.inject('/readyz')).json()).toEqual({ status: 'ok' });
+    expect((await testApp.app.inject('/healthz')).statusCode).toBe(200);
+  });
+
+  it('hides testability/reset without the flag', async () => {
+    const response = await testApp.app.inject('/resources/v1/testability/reset');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Hittades inte.' } });
+  });
+});
+
+describe.each(testDatabaseKinds)('testability/reset with the flag on %s', (kind) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(kind, { env: { ENABLE_TESTABILITY: 'true' } });
+  });
+  afterAll(() => testApp?.close());
+
+  it('restores the demo data', async () => {
+    await testApp.db.deleteFrom('legacy_import_statuses').execute();
+    const response = await testApp.app.inject('/resources/v1/testability/reset');
+    expect(response.statusCode).toBe(200);
+    const legacy = await testApp.db.selectFrom('legacy_import_statuses').select('unique_id').execute();
+    expect(legacy).toHaveLength(3);
+  });
+});

@@ -1,0 +1,161 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables in `migrations/`. Keep it in step with the SQL. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DateOnly = ColumnType<Date, Date | string, Date | string>;
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'SUPPLIER' | 'CUSTOMER';
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  last_login_at: Timestamp | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+}
+export interface PermissionsTable {
+  id: Generated<number>;
+  name: string;
+}
+export interface RolePermissionsTable {
+  role_id: number;
+  permission_id: number;
+}
+export interface EngagementsTable {
+  id: Generated<number>;
+  user_id: number;
+  organization_id: number;
+  position: Generated<number>;
+}
+export interface EngagementRolesTable {
+  engagement_id: number;
+  role_id: number;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  idle_expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  previous_login_found: boolean;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username: string;
+  failed_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  organization_id: number;
+  article_number: string;
+  name: string;
+  changed_at: Timestamp | null;
+  discontinued_at: Timestamp | null;
+}
+
+export interface GeneralPricelistsTable {
+  id: Generated<number>;
+  organization_id: number;
+}
+export interface PricelistsTable {
+  id: Generated<number>;
+  general_pricelist_id: number;
+  number: string;
+  valid_from: DateOnly;
+}
+export interface PricelistRowsTable {
+  id: Generated<number>;
+  pricelist_id: number;
+  article_id: number;
+  /** numeric(14,2), as text: exact, never a float. */
+  price: string;
+  minimum_order_quantity: number;
+  delivery_time_days: number | null;
+  warranty_quantity: number | null;
+  warranty_unit: string | null;
+  warranty_valid_from: string | null;
+  warranty_terms: string | null;
+}
+
+export interface ImportsTable {
+  id: Generated<number>;
+  organization_id: number;
+  type: string;
+  status: string;
+  created_at: Timestamp;
+  import_started_at: Timestamp | null;
+  imported_at: Timestamp | null;
+  file_name: string;
+  imported_by: number;
+  general_pricelist_id: number | null;
+  pricelist_id: number | null;
+  summary: ColumnType<unknown | null, string | null, string | null>;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  attempts: Generated<number>;
+  updated_at: Timestamp;
+}
+export interface ImportFilesTable {
+  import_id: number;
+  content: Uint8Array;
+  size: number;
+}
+
+export interface LegacyImportStatusesTable {
+  unique_id: string;
+  user_id: number;
+  read_status: number;
+  import_start_date: Timestamp | null;
+  import_end_date: Timestamp | null;
+  file_name: string;
+}
+
+export interface DynamicTextsTable {
+  id: number;
+  html: string;
+}
+
+export interface DB {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  permissions: PermissionsTable;
+  role_permissions: RolePermissionsTable;
+  engagements: EngagementsTable;
+  engagement_roles: EngagementRolesTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  articles: ArticlesTable;
+  general_pricelists: GeneralPricelistsTable;
+  pricelists: PricelistsTable;
+  pricelist_rows: PricelistRowsTable;
+  imports: ImportsTable;
+  import_files: ImportFilesTable;
+  legacy_import_statuses: LegacyImportStatusesTable;
+  dynamic_texts: DynamicTextsTable;
+}

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error the API answers with as `{ error: { code, message } }` (DESIGN.md §4); messages are Swedish. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message = 'Felaktig begäran.', fieldErrors?: Record<string, string>) =>
+  new ApiError(400, 'BAD_REQUEST', message, fieldErrors);
+export const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'Du är inte inloggad.');
+export const forbidden = (message = 'Du har inte behörighet till detta.') =>
+  new ApiError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Hittades inte.') => new ApiError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
+
+const statusCodes: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+const messages: Record<number, string> = {
+  400: 'Felaktig begäran.',
+  404: 'Hittades inte.',
+  413: 'Filen är för stor.',
+  415: 'Filformatet stöds inte.',
+  429: 'För många försök. Försök igen senare.',
+};
+
+/** Turns every error into the JSON error body; never a stack trace to the caller. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send({
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+        },
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } });
+    }
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send({
+      error: {
+        code: statusCodes[status] ?? 'INTERNAL_ERROR',
+        message: messages[status] ?? (status === 500 ? 'Någonting gick fel.' : 'Felaktig begäran.'),
+      },
+    });
+  });
+}

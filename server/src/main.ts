@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { createMailer } from './auth/mail';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { isDatabaseEmpty, seedDemoData } from './db/seed';
+import { startImportJobs } from './imports/jobs';
+import { createLogger } from './logger';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const applied = await migrate(database.db);
+  logger.info({ database: database.kind, applied }, 'database ready');
+  if (await isDatabaseEmpty(database.db)) {
+    await seedDemoData(database.db);
+    logger.info('demo data loaded into the empty database');
+  }
+
+  const deps = { config, db: database.db, clock: systemClock, mailer: createMailer(config, logger), logger };
+  const app: FastifyInstance = await buildApp(deps);
+  const jobs = startImportJobs(deps);
+  await app.listen({ host: config.HOST, port: config.PORT });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop taking requests and let those in flight finish, then stop the jobs, then the database.
+    await app.close();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main();

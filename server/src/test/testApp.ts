@@ -1,0 +1,106 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { type AppDeps, buildApp } from '../app';
+import { createMailer, type Mailer } from '../auth/mail';
+import { createSession, sessionCookieName } from '../auth/session';
+import { ManualClock } from '../clock';
+import { type Config, loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { seedDemoData } from '../db/seed';
+import { createLogger } from '../logger';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with `describe.each`. */
+export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A fresh, migrated database: PGlite in memory, or a new schema in TEST_DATABASE_URL that close() drops. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({});
+    await migrate(handle.db);
+    return handle;
+  }
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = await openDatabase({ databaseUrl, poolSize: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.close();
+  const handle = await openDatabase({ databaseUrl, schema, poolSize: 10 });
+  await migrate(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = await openDatabase({ databaseUrl, poolSize: 1 });
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      await cleanup.close();
+    },
+  };
+}
+
+export interface TestApp extends AppDeps {
+  app: FastifyInstance;
+  clock: ManualClock;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  /** Load the demo data (default true). */
+  seed?: boolean;
+}
+
+/** The real application on a fresh database with the demo data; call it with `app.inject()`. */
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const clock = new ManualClock(new Date());
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hmdb-test-')),
+    PUBLIC_URL: 'http://localhost:8080',
+    ...options.env,
+  });
+  const logger = createLogger(config);
+  if (options.seed !== false) await seedDemoData(database.db, clock.now());
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    clock,
+    logger,
+    mailer: options.mailer ?? createMailer(config, logger),
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    ...deps,
+    clock,
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A session for a demo user, made directly in the database: a Cookie header value for `inject`. */
+export async function sessionCookieFor(testApp: TestApp, username: string): Promise<string> {
+  const user = await testApp.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  const id = await createSession(testApp, user.id, true);
+  return `${sessionCookieName(testApp.config)}=${id}`;
+}

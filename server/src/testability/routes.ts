@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app';
+import { seedDemoData } from '../db/seed';
+import { notFound } from '../errors';
+
+/** `GET testability/reset` restores the demo data, only when the server runs with ENABLE_TESTABILITY. */
+export function testabilityRoutes(api: FastifyInstance, { config, db, clock }: AppDeps) {
+  api.get('/testability/reset', async () => {
+    if (!config.ENABLE_TESTABILITY) throw notFound();
+    await seedDemoData(db, clock.now());
+    return { status: 'ok' };
+  });
+}
