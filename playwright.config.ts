@@ -47,6 +47,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ENABLE_TESTABILITY: 'true',
       LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },

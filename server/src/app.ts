@@ -33,7 +33,7 @@ export interface AppDeps {
 }
 
 export const API_PREFIX = '/resources/v1';
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole HTTP application: plugins in one visible order, then the API, then the SPA. */
@@ -116,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** Serves the built SPA; every client route (deep links included) answers with index.html. */
 async function registerSpa(app: FastifyInstance, { config }: AppDeps) {
+  const webRoot = path.resolve(projectRoot, config.WEB_DIST_DIR);
   const hasBuild = existsSync(path.join(webRoot, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });

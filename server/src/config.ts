@@ -16,6 +16,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where the built SPA is (the e2e runs of parallel work use their own). */
+  WEB_DIST_DIR: z.string().min(1).default('dist/web'),
   ENABLE_TESTABILITY: booleanFlag,
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),

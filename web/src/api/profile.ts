@@ -1,0 +1,26 @@
+import type { Organization, Profile } from '../../../contract/auth';
+import { api } from './api';
+
+/** The signed-in user's profile and organisation: shared by every feature. */
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProfile: build.query<Profile, void>({ query: () => 'profile', providesTags: ['Profile'] }),
+    getOrganization: build.query<Organization, number>({
+      query: (organizationId) => `organizations/${organizationId}`,
+      providesTags: ['Organization'],
+    }),
+  }),
+});
+
+export const { useGetProfileQuery, useGetOrganizationQuery } = profileApi;
+
+/** Only the first engagement counts (specification §3 and §6). */
+export const firstEngagement = (profile: Profile | undefined) => profile?.userEngagements[0];
+
+export const hasPermission = (profile: Profile | undefined, permission: string) =>
+  firstEngagement(profile)?.roles.some((role) => role.permissions.some((p) => p.name === permission)) ??
+  false;
+
+/** Role names are compared case-sensitively (specification §6). */
+export const hasRole = (profile: Profile | undefined, roleName: string) =>
+  firstEngagement(profile)?.roles.some((role) => role.name === roleName) ?? false;
