@@ -139,6 +139,57 @@ export interface DynamicTextsTable {
   html: string;
 }
 
+/** The life of an agreement price-list row (see migrations/002_agreements.sql). */
+export type AgreementRowStatus =
+  | 'CREATED'
+  | 'CHANGED'
+  | 'PENDING_APPROVAL'
+  | 'ACTIVE'
+  | 'DECLINED'
+  | 'PENDING_INACTIVATION'
+  | 'INACTIVE';
+
+export interface AgreementsTable {
+  id: Generated<number>;
+  supplier_organization_id: number;
+  customer_organization_id: number;
+  agreement_number: string;
+  name: string;
+  valid_from: DateOnly;
+  valid_to: DateOnly;
+  changed_by_customer_at: Timestamp | null;
+}
+export interface AgreementPricelistsTable {
+  id: Generated<number>;
+  agreement_id: number;
+  number: string;
+  valid_from: DateOnly;
+}
+export interface AgreementPricelistRowsTable {
+  id: Generated<number>;
+  agreement_pricelist_id: number;
+  article_id: number;
+  /** numeric(14,2), as text. */
+  price: string;
+  status: AgreementRowStatus;
+  created_at: Timestamp;
+  status_changed_at: Timestamp;
+  approved_at: Timestamp | null;
+}
+export interface AssortmentsTable {
+  id: Generated<number>;
+  customer_organization_id: number;
+  name: string;
+}
+export interface AssortmentArticlesTable {
+  assortment_id: number;
+  article_id: number;
+}
+export interface AssortmentManagersTable {
+  assortment_id: number;
+  user_id: number;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -158,4 +209,10 @@ export interface DB {
   import_files: ImportFilesTable;
   legacy_import_statuses: LegacyImportStatusesTable;
   dynamic_texts: DynamicTextsTable;
+  agreements: AgreementsTable;
+  agreement_pricelists: AgreementPricelistsTable;
+  agreement_pricelist_rows: AgreementPricelistRowsTable;
+  assortments: AssortmentsTable;
+  assortment_articles: AssortmentArticlesTable;
+  assortment_managers: AssortmentManagersTable;
 }
