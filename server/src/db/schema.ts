@@ -118,6 +118,8 @@ export interface ImportsTable {
   lease_expires_at: Timestamp | null;
   attempts: Generated<number>;
   updated_at: Timestamp;
+  /** 003: why a job ended in VALIDATION_ERROR or IMPORT_ERROR. */
+  failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface ImportFilesTable {
   import_id: number;
@@ -215,4 +217,13 @@ export interface DB {
   assortments: AssortmentsTable;
   assortment_articles: AssortmentArticlesTable;
   assortment_managers: AssortmentManagersTable;
+  import_details: ImportDetailsTable;
+}
+
+/** 003: an import's changes and validation errors, in chunks (a jsonb array each). */
+export interface ImportDetailsTable {
+  import_id: number;
+  kind: 'added' | 'updated' | 'removed' | 'error';
+  chunk: number;
+  items: ColumnType<unknown[], string, string>;
 }
