@@ -7,14 +7,25 @@ import type { Database } from '../db/database';
 import { unauthorized } from '../errors';
 import { type AuthContext, authContextFrom, loadProfile } from './profile';
 
+/** The live session a request came with, as the session table holds it. */
+export interface SessionState {
+  idHash: string;
+  userId: number;
+  idleExpiresAt: Date;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. Set for every request from the session cookie. */
     auth: AuthContext | null;
+    /** The live session, or null; set even on `sessionOnly` routes, where `auth` stays null. */
+    session: SessionState | null;
   }
   interface FastifyContextConfig {
     /** Requests to this route never count as user activity (the session ping). */
     passiveSession?: boolean;
+    /** The route reads `request.session` only, so the profile is not loaded (keeps the ping cheap). */
+    sessionOnly?: boolean;
   }
 }
 
@@ -25,6 +36,7 @@ export function sessionCookieName(config: Config) {
   return config.isDevelopment ? 'hmdb_session' : '__Host-hmdb_session';
 }
 
+/** A session cookie (no Max-Age): the browser drops it when it closes; the server ends it earlier. */
 export function sessionCookieOptions(config: Config) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: !config.isDevelopment };
 }
@@ -59,6 +71,7 @@ export async function createSession(
   return id;
 }
 
+/** The idle expiry never passes the absolute one, so it is the one moment the session ends. */
 function idleExpiry(now: Date, absolute: Date, config: Config) {
   return new Date(Math.min(now.getTime() + config.SESSION_IDLE_MINUTES * 60_000, absolute.getTime()));
 }
@@ -71,18 +84,28 @@ export async function endAllSessionsOfUser(db: Database, userId: number) {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+export function secondsLeft(session: SessionState, now: Date): number {
+  return Math.max(0, Math.floor((session.idleExpiresAt.getTime() - now.getTime()) / 1000));
+}
+
 /** Seconds until the session ends, or 0 when there is none. */
 export async function secondsUntilExpire({ db, clock }: SessionDeps, sessionIdHash: string): Promise<number> {
   const session = await db
     .selectFrom('sessions')
-    .select('idle_expires_at')
+    .select(['user_id', 'idle_expires_at'])
     .where('id_hash', '=', sessionIdHash)
     .executeTakeFirst();
   if (!session) return 0;
-  return Math.max(
-    0,
-    Math.floor((new Date(session.idle_expires_at).getTime() - clock.now().getTime()) / 1000),
+  return secondsLeft(
+    { idHash: sessionIdHash, userId: session.user_id, idleExpiresAt: new Date(session.idle_expires_at) },
+    clock.now(),
   );
+}
+
+/** The hash of the session id the request's cookie carries, live or not. */
+export function cookieSessionIdHash(request: FastifyRequest, config: Config): string | undefined {
+  const id = request.cookies[sessionCookieName(config)];
+  return id ? hashSessionId(id) : undefined;
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, id: string) {
@@ -94,38 +117,38 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 }
 
 /**
- * Reads the session cookie on every request and sets `request.auth`. A request the user made
- * slides the idle expiry; the SPA's own background requests and passive routes do not.
+ * Reads the session cookie on every request and sets `request.session` and `request.auth`. A
+ * request the user made slides the idle expiry; the SPA's own background requests and passive
+ * routes do not. An expired session found this way is deleted, so expiry ends it on the server.
  */
 export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
   const { db, clock, config } = deps;
   app.decorateRequest('auth', null);
+  app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    const id = request.cookies[sessionCookieName(config)];
-    if (!id) return;
-    const idHash = hashSessionId(id);
+    const idHash = cookieSessionIdHash(request, config);
+    if (!idHash) return;
     const now = clock.now();
-    const session = await db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id_hash', '=', idHash)
-      .where('idle_expires_at', '>', now)
-      .where('absolute_expires_at', '>', now)
-      .executeTakeFirst();
-    if (!session) return;
-    const profile = await loadProfile(db, session.user_id, session.previous_login_found);
-    if (!profile) return;
-    request.auth = authContextFrom(profile, idHash);
+    const row = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+    if (!row) return;
+    const absoluteExpiresAt = new Date(row.absolute_expires_at);
+    let idleExpiresAt = new Date(row.idle_expires_at);
+    if (idleExpiresAt <= now || absoluteExpiresAt <= now) {
+      await endSession(db, idHash);
+      return;
+    }
     if (!isPassive(request)) {
+      idleExpiresAt = idleExpiry(now, absoluteExpiresAt, config);
       await db
         .updateTable('sessions')
-        .set({
-          last_seen_at: now,
-          idle_expires_at: idleExpiry(now, new Date(session.absolute_expires_at), config),
-        })
+        .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
         .where('id_hash', '=', idHash)
         .execute();
     }
+    request.session = { idHash, userId: row.user_id, idleExpiresAt };
+    if (request.routeOptions.config?.sessionOnly === true) return;
+    const profile = await loadProfile(db, row.user_id, row.previous_login_found);
+    if (profile) request.auth = authContextFrom(profile, idHash);
   });
 }
 

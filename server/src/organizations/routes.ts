@@ -1,4 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Organization } from '../../../contract';
 import type { AppDeps } from '../app';
+import { requireAuth } from '../auth/session';
+import { notFound } from '../errors';
 
-export function organizationRoutes(_api: FastifyInstance, _deps: AppDeps) {}
+/** `GET organizations/{organizationId}`: the name of the caller's own (first-engagement) organisation. */
+export function organizationRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/organizations/:organizationId',
+    {
+      schema: {
+        params: z.object({ organizationId: z.string() }),
+        response: { 200: Organization },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      // Any other id answers as if it did not exist: other organisations are not revealed.
+      if (request.params.organizationId !== String(auth.organizationId)) throw notFound();
+      const organization = await db
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', auth.organizationId)
+        .executeTakeFirst();
+      if (!organization) throw notFound();
+      return { organizationName: organization.name };
+    },
+  );
+}

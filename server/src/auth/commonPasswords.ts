@@ -1,0 +1,221 @@
+/**
+ * Passwords that attackers try first, refused as new passwords (DESIGN.md §7). The length rule
+ * already refuses everything under 10 characters, so the list holds only longer ones: the 10+
+ * character entries near the top of the public breach-frequency lists (SecLists'
+ * 10-million-password list, the NCSC's "100k most common"), Swedish words people use in the
+ * same way, and the pattern that dominates in organisations with a password policy: a word
+ * such as a season, month or "lösenord" followed by a year. Why a short list rather than a
+ * large file: the length rule does most of the work, a small list stays reviewable, and
+ * matching ignores case and trailing punctuation, which covers the common variants.
+ */
+const listed = [
+  // The top of the international lists, 10 characters or more.
+  '1234567890',
+  '0123456789',
+  '0987654321',
+  '9876543210',
+  '12345678910',
+  '123456789a',
+  '123456789q',
+  '1234567891',
+  '1234512345',
+  '1122334455',
+  '1111111111',
+  '1231231231',
+  '123123123123',
+  '123456123456',
+  '1234qwerasdf',
+  '1q2w3e4r5t',
+  '1q2w3e4r5t6y',
+  '1qaz2wsx3edc',
+  'zaq12wsxcde3',
+  '1qazxsw23edc',
+  'q1w2e3r4t5',
+  'q1w2e3r4t5y6',
+  'qwertyuiop',
+  'qwertyuiop123',
+  'qwertyuiopå',
+  'qwerty1234',
+  'qwerty12345',
+  'qwerty123456',
+  'qwertyqwerty',
+  'qweasdzxc123',
+  '123qweasdzxc',
+  'asdfghjkl1',
+  'asdfghjklö',
+  'asdfghjklöä',
+  'asdfasdfasdf',
+  'zxcvbnm123',
+  'abcdefghij',
+  'abcdefghijk',
+  'abc1234567',
+  'abcd123456',
+  'abcd1234567',
+  'a1b2c3d4e5',
+  'password12',
+  'password123',
+  'password1234',
+  'password12345',
+  'password123456',
+  'password01',
+  'passw0rd123',
+  'p@ssw0rd123',
+  'p@ssword123',
+  'passwordpassword',
+  'mypassword',
+  'mypassword1',
+  'newpassword',
+  'newpassword1',
+  'changeme123',
+  'letmein123',
+  'welcome123',
+  'welcome1234',
+  'iloveyou12',
+  'iloveyou123',
+  'iloveyou1234',
+  'administrator',
+  'administrator1',
+  'admin12345',
+  'admin123456',
+  'adminadmin',
+  'superman123',
+  'batman1234',
+  'football123',
+  'baseball123',
+  'basketball',
+  'basketball1',
+  'liverpool1',
+  'liverpool123',
+  'chelsea123',
+  'arsenal123',
+  'manchester',
+  'manutd1234',
+  'sunshine123',
+  'princess123',
+  'starwars123',
+  'pokemon123',
+  'minecraft1',
+  'minecraft123',
+  'michael123',
+  'jennifer123',
+  'charlie123',
+  'computer123',
+  'internet123',
+  'trustno1234',
+  'whatever123',
+  'helloworld',
+  'helloworld1',
+  'hello12345',
+  'chocolate1',
+  'chocolate123',
+  'butterfly1',
+  'strawberry',
+  'pineapple1',
+  'rainbow123',
+  'cocacola123',
+  'abcabcabc1',
+  'zzzzzzzzzz',
+  'q2w3e4r5t6',
+  // Swedish words and phrases used the same way.
+  'lösenord12',
+  'lösenord123',
+  'lösenord1234',
+  'lösenord12345',
+  'losenord12',
+  'losenord123',
+  'losenord1234',
+  'losenord12345',
+  'lösenordet',
+  'lösenordet1',
+  'mittlösenord',
+  'mittlosenord',
+  'nyttlösenord',
+  'nyttlosenord',
+  'hemligt123',
+  'hemligt1234',
+  'hemlighet1',
+  'hemlighet123',
+  'välkommen1',
+  'välkommen12',
+  'välkommen123',
+  'valkommen1',
+  'valkommen12',
+  'valkommen123',
+  'hejsan1234',
+  'hejsan12345',
+  'hejhej1234',
+  'hejhejhej1',
+  'sverige123',
+  'sverige1234',
+  'stockholm1',
+  'stockholm123',
+  'göteborg123',
+  'goteborg123',
+  'fotboll123',
+  'fotboll1234',
+  'hammarby123',
+  'djurgarden1',
+  'djurgården1',
+  'sommaren123',
+  'kärlek1234',
+  'karlek1234',
+  'jagälskardig',
+  'jagalskardig',
+  'qwertyuiopåä',
+  'hjälpmedel1',
+  'hjalpmedel1',
+  'hjälpmedel123',
+  'hjalpmedel123',
+  'hjälpmedelsdatabasen',
+  'hjalpmedelsdatabasen',
+];
+
+/** Words that are commonly followed by a year (the year pattern of the list above). */
+const yearWords = [
+  'password',
+  'lösenord',
+  'losenord',
+  'welcome',
+  'välkommen',
+  'valkommen',
+  'sommar',
+  'vinter',
+  'hösten',
+  'hosten',
+  'våren',
+  'varen',
+  'januari',
+  'februari',
+  'augusti',
+  'september',
+  'oktober',
+  'november',
+  'december',
+  'sverige',
+  'hejsan',
+];
+
+function yearVariants(): string[] {
+  const variants: string[] = [];
+  for (let year = 2015; year <= 2035; year++) {
+    for (const word of yearWords) variants.push(`${word}${year}`, `${word}${String(year).slice(2)}`);
+  }
+  return variants.filter((password) => [...password].length >= 10);
+}
+
+const commonPasswords: ReadonlySet<string> = new Set([...listed, ...yearVariants()]);
+
+/** Compares without case and trailing punctuation ("Sommar2025!" is "sommar2025"). */
+function normalise(password: string) {
+  return password.toLowerCase().replace(/[!.?#*]+$/u, '');
+}
+
+export function isCommonPassword(password: string): boolean {
+  const normalised = normalise(password);
+  // One character repeated ("aaaaaaaaaa", "1111111111111") is as weak as the list.
+  const oneCharacter = new Set(normalised).size <= 1;
+  return oneCharacter || commonPasswords.has(normalised) || commonPasswords.has(password.toLowerCase());
+}
+
+/** How many entries the list holds (for the docs and a test). */
+export const commonPasswordCount = commonPasswords.size;
