@@ -6,7 +6,7 @@ import {
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
 import { BACKGROUND_REQUEST_HEADER } from '../../../contract/domain';
-import { sessionEnded } from '../features/session/sessionSlice';
+import { sessionEnded } from './sessionActions';
 
 export const API_BASE_URL = '/resources/v1/';
 

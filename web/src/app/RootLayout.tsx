@@ -1,6 +1,12 @@
 import { Outlet } from 'react-router';
+import { SessionSupervisor } from '../features/session/SessionSupervisor';
 
-/** Wraps every page: the place for app-wide watchers such as session supervision. */
+/** Wraps every page: session supervision runs beside whatever page is shown. */
 export function RootLayout() {
-  return <Outlet />;
+  return (
+    <>
+      <SessionSupervisor />
+      <Outlet />
+    </>
+  );
 }

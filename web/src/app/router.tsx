@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
 import { importRoutes } from '../features/imports/routes';
 import { v1Routes } from '../features/placeholder/routes';
+import { RequireProfile } from '../features/session/RequireProfile';
 import { startRoutes } from '../features/start/routes';
 import { ShellLayout } from './layout/ShellLayout';
 import { RootLayout } from './RootLayout';
@@ -12,7 +13,14 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       ...authRoutes,
-      { element: <ShellLayout />, children: [...startRoutes, ...importRoutes, ...v1Routes] },
+      {
+        element: (
+          <RequireProfile>
+            <ShellLayout />
+          </RequireProfile>
+        ),
+        children: [...startRoutes, ...importRoutes, ...v1Routes],
+      },
     ],
   },
 ];

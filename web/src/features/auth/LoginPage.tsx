@@ -1,9 +1,83 @@
+import { type FormEvent, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../api/api';
+import { profileApi } from '../../api/profile';
+import { PROFILE_STORAGE_KEY } from '../../api/session';
+import { sessionStarted } from '../../api/sessionActions';
+import type { AppDispatch } from '../../app/store';
 import { sv } from '../../ui/text/sv';
+import { AuthPage } from './AuthPage';
+import { useLoginMutation } from './api';
+import { loginErrorText } from './errorTexts';
+import { Field } from './Field';
 
+/** Sign-in (specification §2, §4 and §8). */
 export function LoginPage() {
+  const dispatch = useDispatch<AppDispatch>();
+  const navigate = useNavigate();
+  const [login] = useLoginMutation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const signIn = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const loginProfile = await login({ username, password }).unwrap();
+      // A new user must not see what the previous one left in the cache.
+      dispatch(api.util.resetApiState());
+      localStorage.setItem(PROFILE_STORAGE_KEY, JSON.stringify(loginProfile));
+      dispatch(sessionStarted());
+      const profile = await dispatch(
+        profileApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true, subscribe: false }),
+      ).unwrap();
+      navigate(profile.previousLoginFound ? '/' : '/v1/profile', { replace: true });
+    } catch (failure) {
+      setError(loginErrorText(failure));
+      setBusy(false);
+    }
+  };
+
+  const errorId = 'login-error';
   return (
-    <main id="main" className="auth-page">
-      <h1>{sv.login.heading}</h1>
-    </main>
+    <AuthPage heading={sv.login.heading}>
+      <form noValidate onSubmit={signIn}>
+        <Field
+          id="login-username"
+          name="username"
+          label={sv.login.username}
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          invalid={error !== null}
+          describedBy={[error && errorId]}
+        />
+        <Field
+          id="login-password"
+          name="password"
+          type="password"
+          label={sv.login.password}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          invalid={error !== null}
+          describedBy={[error && errorId]}
+        />
+        {error && (
+          <p id={errorId} role="alert" className="error-text">
+            {error}
+          </p>
+        )}
+        <button type="submit">{sv.login.submit}</button>
+      </form>
+      <p>
+        <Link to="/login/recover">{sv.login.forgotPassword}</Link>
+      </p>
+    </AuthPage>
   );
 }

@@ -1,4 +1,23 @@
 import type { RouteObject } from 'react-router';
 import { LoginPage } from './LoginPage';
+import { LogoutPage } from './LogoutPage';
+import { RecoverPage } from './RecoverPage';
+import { ResetPasswordPage } from './ResetPasswordPage';
+import { WelcomePage } from './WelcomePage';
 
-export const authRoutes: RouteObject[] = [{ path: '/login', element: <LoginPage /> }];
+/** The pages outside the session (specification §2); they stay free of react-aria to load fast. */
+export const authRoutes: RouteObject[] = [
+  {
+    path: '/login',
+    children: [
+      { index: true, element: <LoginPage /> },
+      { path: 'recover', element: <RecoverPage /> },
+      { path: 'password/recover', element: <RecoverPage /> },
+      { path: 'reset', element: <ResetPasswordPage /> },
+      { path: 'create', element: <ResetPasswordPage /> },
+      { path: 'password/create', element: <ResetPasswordPage /> },
+    ],
+  },
+  { path: '/logout', element: <LogoutPage /> },
+  { path: '/welcome', element: <WelcomePage /> },
+];

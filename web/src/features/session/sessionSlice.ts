@@ -1,4 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { profileApi } from '../../api/profile';
+import { sessionCleared, sessionEnded, sessionStarted } from '../../api/sessionActions';
 
 export interface SessionState {
   hasSession: boolean;
@@ -6,16 +8,27 @@ export interface SessionState {
 }
 
 const initialState: SessionState = { hasSession: false, hasSessionEnded: false };
+const started: SessionState = { hasSession: true, hasSessionEnded: false };
+const ended: SessionState = { hasSession: false, hasSessionEnded: true };
 
-/** Session state of specification §4. */
+/**
+ * Session state of specification §4: it starts at login or with any successful profile fetch
+ * (also after a page reload), and ends at logout, on a 401 while it existed, or when a ping
+ * finds no session.
+ */
 export const sessionSlice = createSlice({
   name: 'session',
   initialState,
-  reducers: {
-    sessionStarted: () => ({ hasSession: true, hasSessionEnded: false }),
-    sessionEnded: () => ({ hasSession: false, hasSessionEnded: true }),
-    sessionCleared: () => initialState,
-  },
+  reducers: {},
+  extraReducers: (builder) =>
+    builder
+      .addCase(sessionStarted, () => started)
+      .addCase(sessionEnded, () => ended)
+      .addCase(sessionCleared, () => initialState)
+      .addMatcher(profileApi.endpoints.getProfile.matchFulfilled, () => started),
 });
 
-export const { sessionStarted, sessionEnded, sessionCleared } = sessionSlice.actions;
+export const selectSession = (state: { session: SessionState }) => state.session;
+
+// The actions are shared (web/src/api/sessionActions.ts); re-exported for the session feature's readers.
+export { sessionCleared, sessionEnded, sessionStarted };

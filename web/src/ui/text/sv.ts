@@ -46,10 +46,14 @@ export const sv = {
     tooShort: 'Ditt lösenord måste vara minst 10 tecken långt.',
     saved: 'Ditt lösenord är sparat. Du kan nu logga in i tjänsten med ditt nya lösenord.',
     toLogin: 'Till inloggning',
+    requestNewLink: 'Begär en ny länk',
   },
   logout: {
     heading: 'Du är utloggad',
     toLogin: 'Till inloggning',
+  },
+  welcome: {
+    heading: 'Välkommen till Hjälpmedelsdatabasen',
   },
   session: {
     expiringHeading: 'Du kommer snart att loggas ut',

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { sv } from '../../ui/text/sv';
+import { useDocumentTitle } from './useDocumentTitle';
+import './auth.css';
+
+interface Props {
+  heading: string;
+  /** The empty pages keep their heading for screen readers only. */
+  headingHidden?: boolean;
+  children?: ReactNode;
+}
+
+/** The frame of the pages outside the session: the service name, one h1 and the content. */
+export function AuthPage({ heading, headingHidden = false, children }: Props) {
+  useDocumentTitle(heading);
+  return (
+    <>
+      <header className="auth-header">
+        <p className="auth-service-name">{sv.app.name}</p>
+      </header>
+      <main id="main" className="auth-page">
+        <div className="auth-card">
+          <h1 className={headingHidden ? 'visually-hidden' : undefined}>{heading}</h1>
+          {children}
+        </div>
+      </main>
+    </>
+  );
+}

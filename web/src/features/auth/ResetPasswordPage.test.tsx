@@ -1,0 +1,23 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAuthRoute } from './testing';
+
+describe('the new-password page without its link parameters (specification §2)', () => {
+  it.each([
+    '/login/reset',
+    '/login/reset?email=lev.admin%40example.se',
+    '/login/create?token=abc',
+    '/login/password/create?email=&token=abc',
+  ])('%s shows nothing and validates nothing', (path) => {
+    const { container, store } = renderAuthRoute(path);
+    // Only the heading for screen readers remains; it is visually hidden.
+    expect(screen.getByRole('heading', { level: 1, name: 'Välj nytt lösenord' })).toHaveClass(
+      'visually-hidden',
+    );
+    expect(container.querySelectorAll('input, form, button, [role="alert"], [role="status"]')).toHaveLength(
+      0,
+    );
+    expect(screen.queryByText(/10 tecken/)).toBeNull();
+    expect(Object.keys(store.getState().api.mutations)).toHaveLength(0);
+  });
+});

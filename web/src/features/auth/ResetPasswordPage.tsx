@@ -1,0 +1,136 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { sv } from '../../ui/text/sv';
+import { AuthPage } from './AuthPage';
+import { useResetChangeMutation, useResetValidateMutation } from './api';
+import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
+import { passwordChangeError, passwordMismatchText, resetLinkErrorText } from './errorTexts';
+import { Field } from './Field';
+
+/**
+ * Choose a new password through the mailed link (specification §2, §5 and §8). Without both
+ * `email` and `token` in the address nothing is shown.
+ */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const email = params.get('email');
+  const token = params.get('token');
+  return (
+    <AuthPage heading={sv.reset.heading} headingHidden={!email || !token}>
+      {email && token && <NewPasswordForm key={`${email} ${token}`} email={email} token={token} />}
+    </AuthPage>
+  );
+}
+
+type LinkState = 'checking' | 'valid' | { error: string };
+
+function NewPasswordForm({ email, token }: { email: string; token: string }) {
+  const [validateLink] = useResetValidateMutation();
+  const [changePassword, { isLoading: saving }] = useResetChangeMutation();
+  const [link, setLink] = useState<LinkState>('checking');
+  const [newPassword, setNewPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [mismatch, setMismatch] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    validateLink({ email, token })
+      .unwrap()
+      .then(
+        () => current && setLink('valid'),
+        (failure: unknown) => current && setLink({ error: resetLinkErrorText(failure) }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [email, token, validateLink]);
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setPasswordError(null);
+    const mismatchText = passwordMismatchText(newPassword, repeated);
+    setMismatch(mismatchText);
+    if (mismatchText) return;
+    try {
+      await changePassword({ email, token, newPassword }).unwrap();
+      setSaved(true);
+    } catch (failure) {
+      const { text, aboutPassword } = passwordChangeError(failure, newPassword);
+      if (aboutPassword) setPasswordError(text);
+      else setLink({ error: text });
+    }
+  };
+
+  const loading = <DelayedLoadingIndicator active={link === 'checking' || saving} />;
+  if (saved) {
+    return (
+      <>
+        <p role="status">{sv.reset.saved}</p>
+        <p>
+          <Link to="/login">{sv.reset.toLogin}</Link>
+        </p>
+      </>
+    );
+  }
+  if (typeof link === 'object') {
+    return (
+      <>
+        <p role="alert" className="error-text">
+          {link.error}
+        </p>
+        <p>
+          <Link to="/login/recover">{sv.reset.requestNewLink}</Link>
+        </p>
+      </>
+    );
+  }
+  if (link === 'checking') return loading;
+
+  const ruleId = 'reset-rule';
+  const passwordErrorId = 'reset-password-error';
+  const mismatchId = 'reset-mismatch';
+  return (
+    <>
+      <p id={ruleId}>{sv.reset.rule}</p>
+      <form noValidate onSubmit={save}>
+        <Field
+          id="reset-new-password"
+          name="newPassword"
+          type="password"
+          label={sv.reset.newPassword}
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+          invalid={passwordError !== null}
+          describedBy={[ruleId, passwordError && passwordErrorId]}
+        />
+        {passwordError && (
+          <p id={passwordErrorId} role="alert" className="error-text">
+            {passwordError}
+          </p>
+        )}
+        <Field
+          id="reset-repeat-password"
+          name="repeatPassword"
+          type="password"
+          label={sv.reset.repeatPassword}
+          autoComplete="new-password"
+          value={repeated}
+          onChange={(event) => setRepeated(event.target.value)}
+          invalid={mismatch !== null}
+          describedBy={[mismatch && mismatchId]}
+        />
+        {mismatch && (
+          <p id={mismatchId} role="alert" className="error-text">
+            {mismatch}
+          </p>
+        )}
+        <button type="submit">{sv.reset.submit}</button>
+      </form>
+      {loading}
+    </>
+  );
+}

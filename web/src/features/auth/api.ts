@@ -1,0 +1,23 @@
+import type { LoginRequest, Profile } from '../../../../contract/auth';
+import { api } from '../../api/api';
+
+/** The calls of the login area (specification §7). The logout lives in web/src/api/session.ts. */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<Profile, LoginRequest>({
+      query: (body) => ({ url: 'login', method: 'POST', body }),
+    }),
+    resetRequest: build.mutation<void, { username: string; email: string }>({
+      query: (body) => ({ url: 'reset/request', method: 'POST', body }),
+    }),
+    resetValidate: build.mutation<void, { email: string; token: string }>({
+      query: (body) => ({ url: 'reset/validate', method: 'POST', body }),
+    }),
+    resetChange: build.mutation<void, { email: string; token: string; newPassword: string }>({
+      query: (body) => ({ url: 'reset/change', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useLoginMutation, useResetRequestMutation, useResetValidateMutation, useResetChangeMutation } =
+  authApi;

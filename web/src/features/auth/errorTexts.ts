@@ -1,0 +1,48 @@
+import { PASSWORD_MIN_LENGTH } from '../../../../contract/domain';
+import type { ApiErrorBody } from '../../../../contract/errors';
+import { sv } from '../../ui/text/sv';
+
+/** The HTTP status of a failed call, or undefined for a network or parsing failure. */
+export function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+  return ((error as { data?: unknown } | null)?.data as Partial<ApiErrorBody> | undefined)?.error?.errors;
+}
+
+/** Specification §8: 403 means wrong credentials; every other failure (429 too) is the general text. */
+export const loginErrorText = (error: unknown) =>
+  statusOf(error) === 403 ? sv.login.wrongCredentials : sv.login.failed;
+
+/** Specification §5 and §8: an empty field explains itself, anything else is the general text. */
+export const resetRequestErrorText = (username: string, email: string) =>
+  username.trim() === '' || email.trim() === '' ? sv.recover.fieldsMissing : sv.recover.failed;
+
+/** Specification §8: a 403 means the link is no longer valid. */
+export const resetLinkErrorText = (error: unknown) =>
+  statusOf(error) === 403 ? sv.reset.linkInvalid : sv.reset.failed;
+
+/** The two new-password fields must match (specification §5); null when they do. */
+export const passwordMismatchText = (newPassword: string, repeated: string) =>
+  newPassword === repeated ? null : sv.reset.mismatch;
+
+/**
+ * What a failed password change says, and whether it is about the new password itself.
+ * A server `errors` object means the password was refused: a too short password gives the text
+ * of specification §8; a password refused for another reason (too long, too common) gives the
+ * server's own Swedish message, since "at least 10 characters" would mislead there.
+ */
+export function passwordChangeError(
+  error: unknown,
+  newPassword: string,
+): { text: string; aboutPassword: boolean } {
+  const fieldErrors = fieldErrorsOf(error);
+  if (fieldErrors) {
+    const serverText = Object.values(fieldErrors)[0];
+    const tooShort = newPassword.length < PASSWORD_MIN_LENGTH || !serverText;
+    return { text: tooShort ? sv.reset.tooShort : serverText, aboutPassword: true };
+  }
+  return { text: resetLinkErrorText(error), aboutPassword: false };
+}

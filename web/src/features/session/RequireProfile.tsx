@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { Navigate, Outlet } from 'react-router';
+import { useGetProfileQuery } from '../../api/profile';
+import { selectSession } from './sessionSlice';
+
+/**
+ * Guards signed-in pages (specification §2): renders its children (or the nested routes) once
+ * the profile has loaded and sends the user to /login when the profile call fails. When the
+ * failure ended a running session, the session supervisor sends the user to /logout instead.
+ */
+export function RequireProfile({ children }: { children?: ReactNode }) {
+  const { data: profile, isError } = useGetProfileQuery();
+  const { hasSessionEnded } = useSelector(selectSession);
+  // A failed refresh keeps the page: only a user whose profile never loaded is sent away.
+  if (profile) return children ?? <Outlet />;
+  if (isError && !hasSessionEnded) return <Navigate to="/login" replace />;
+  return null;
+}
