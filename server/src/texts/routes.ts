@@ -1,4 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DynamicText } from '../../../contract';
 import type { AppDeps } from '../app';
+import { requireAuth } from '../auth/session';
+import { notFound } from '../errors';
 
-export function textRoutes(_api: FastifyInstance, _deps: AppDeps) {}
+/**
+ * The editable texts of the start page (1 news, 2 welcome, 3 links), as stored HTML. They need a
+ * session: only the signed-in start page shows them. The SPA sanitizes the HTML before rendering.
+ */
+export function textRoutes(api: FastifyInstance, { db }: AppDeps) {
+  api
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/dynamicText/:id',
+      { schema: { params: z.object({ id: z.string() }), response: { 200: DynamicText } } },
+      async (request) => {
+        requireAuth(request);
+        const { id } = request.params;
+        if (!/^\d{1,9}$/.test(id)) throw notFound();
+        const text = await db
+          .selectFrom('dynamic_texts')
+          .select('html')
+          .where('id', '=', Number(id))
+          .executeTakeFirst();
+        if (!text) throw notFound('Texten finns inte.');
+        return { dynamicText: text.html };
+      },
+    );
+}

@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/profile';
+import { requireAuth } from '../auth/session';
+import { notFound } from '../errors';
+
+/**
+ * The signed-in caller (401 without a session) when `organizationIdParam` is the organisation of
+ * their first engagement; any other organisation answers 404, so another organisation's data is
+ * neither shown nor confirmed to exist (DESIGN.md §4).
+ */
+export function requireOwnOrganization(request: FastifyRequest, organizationIdParam: string): AuthContext {
+  const auth = requireAuth(request);
+  if (!/^\d{1,10}$/.test(organizationIdParam) || Number(organizationIdParam) !== auth.organizationId)
+    throw notFound();
+  return auth;
+}
