@@ -1,16 +1,16 @@
-import { Outlet } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { sv } from '../../ui/text/sv';
 
-/** The shell around signed-in pages: header, breadcrumb, main content and footer. */
+const Shell = lazy(() => import('./Shell').then((module) => ({ default: module.Shell })));
+
+/**
+ * The shell around signed-in pages: header, breadcrumb, main content and footer. The shell's
+ * code is its own chunk, so the login page's JavaScript stays small (DESIGN.md §7).
+ */
 export function ShellLayout() {
   return (
-    <>
-      <a className="skip-link" href="#main">
-        {sv.app.skipToContent}
-      </a>
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-    </>
+    <Suspense fallback={<p className="shell-loading">{sv.app.loading}</p>}>
+      <Shell />
+    </Suspense>
   );
 }

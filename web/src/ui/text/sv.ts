@@ -70,6 +70,114 @@ export const sv = {
     noTasks: 'Du har inga ärenden att hantera.',
     noInformation: 'Du har ingen ny information.',
     handleTasks: 'HANTERA ÄRENDEN',
+    title: 'Start',
+    loadingCounts: 'Hämtar ärenden och information …',
+    countsFailed: 'Det gick inte att hämta alla ärenden och all information. Försök igen senare.',
+    newsFailed: 'Det gick inte att hämta nyheterna. Försök igen senare.',
+    /** One sentence per count of specification §6; the number decides singular or plural. */
+    counts: {
+      emptyPricelists: (n: number) =>
+        n === 1 ? 'Du har 1 prislista utan rader.' : `Du har ${n} prislistor utan rader.`,
+      declined: (n: number) =>
+        n === 1 ? '1 prislista har avböjda rader.' : `${n} prislistor har avböjda rader.`,
+      newOrChanged: (n: number) =>
+        n === 1
+          ? '1 prislista har nya eller ändrade avtalsrader.'
+          : `${n} prislistor har nya eller ändrade avtalsrader.`,
+      pendingApprovalTask: (n: number) =>
+        n === 1 ? 'Du har 1 prislista att godkänna.' : `Du har ${n} prislistor att godkänna.`,
+      pendingInactivation: (n: number) =>
+        n === 1 ? 'Du har 1 prislista att inaktivera.' : `Du har ${n} prislistor att inaktivera.`,
+      agreementsToExtend: (n: number) =>
+        n === 1 ? 'Du har 1 avtal att förlänga.' : `Du har ${n} avtal att förlänga.`,
+      agreementsChangedByCustomer: (n: number) =>
+        n === 1 ? '1 avtal har ändrats av kunden.' : `${n} avtal har ändrats av kunden.`,
+      pendingApprovalInformation: (n: number) =>
+        n === 1
+          ? '1 prislista väntar på kundens godkännande.'
+          : `${n} prislistor väntar på kundens godkännande.`,
+      pricelistRowsApprovedByCustomer: (n: number) =>
+        n === 1 ? '1 prislisterad har godkänts av kunden.' : `${n} prislisterader har godkänts av kunden.`,
+      articlesChanged: (n: number) =>
+        n === 1 ? '1 artikel har ändrats av leverantören.' : `${n} artiklar har ändrats av leverantörerna.`,
+      articlesDiscontinued: (n: number) =>
+        n === 1 ? '1 artikel i ditt utbud har utgått.' : `${n} artiklar i ditt utbud har utgått.`,
+    },
+  },
+  header: {
+    home: 'Hjälpmedelsdatabasen',
+    mainMenuLabel: 'Huvudmeny',
+    menuButton: 'Meny',
+    menu: {
+      search: 'Sök',
+      imports: 'Inläsningar',
+      products: 'Produkter & artiklar',
+      generalPricelist: 'Generell prislista',
+      agreements: 'Inköpsavtal',
+      assortment: 'Utbud',
+      organization: 'Organisation',
+      administration: 'Administration',
+      categories: 'Kategorier',
+    },
+  },
+  userMenu: {
+    label: 'Användarmeny',
+    profile: 'Min profil',
+    organization: 'Min organisation',
+    exportFile: 'Exportfil',
+    exportSettings: 'Exportinställningar',
+    help: 'Hjälp',
+    logOut: 'Logga ut',
+  },
+  footer: {
+    label: 'Sidfot',
+    aboutColumn: 'Om tjänsten',
+    helpColumn: 'Hjälp och stöd',
+    openInformation: 'Öppen information',
+    servicePage: 'Hjälpmedelstjänsten på inera.se',
+    manual: 'Ladda ner manual',
+    accessibility: 'Tillgänglighetsredogörelse',
+    changeRoles: 'Byt roller',
+    support: 'Support',
+    personalData: 'Behandling av personuppgifter',
+    cookies: 'Hantering av kakor',
+    cookiesIntro:
+      'Hjälpmedelsdatabasen använder bara sessionskakor. En sessionskaka håller reda på att du är inloggad och tas bort när du loggar ut, när du har varit inaktiv en längre tid eller när du stänger webbläsaren.',
+    cookiesNoTracking:
+      'Vi använder inga kakor för statistik, spårning eller marknadsföring, och ingen information lämnas till tredje part.',
+    cookiesConsent:
+      'Sessionskakan behövs för att tjänsten ska fungera och kräver därför inget samtycke enligt lagen om elektronisk kommunikation.',
+    close: 'Stäng',
+  },
+  placeholder: {
+    title: (area: string) => area,
+    text: 'Den här sidan hör till den separata applikationen för Hjälpmedelsdatabasen och visas inte här.',
+    address: 'Sidans adress:',
+    toStart: 'Till startsidan',
+    unknownArea: 'Den separata applikationen',
+    areas: {
+      profile: 'Min profil',
+      myOrganization: 'Min organisation',
+      organization: 'Organisation',
+      user: 'Användare',
+      exportFile: 'Exportfil',
+      exportSettings: 'Exportinställningar',
+      search: 'Sök',
+      dashboard: 'Ärenden',
+      administration: 'Administration',
+      categories: 'Kategorier',
+      products: 'Produkter & artiklar',
+      product: 'Produkt',
+      article: 'Artikel',
+      generalPricelist: 'Generell prislista',
+      generalPricelists: 'Generella prislistor',
+      pricelist: 'Prislista',
+      agreements: 'Inköpsavtal',
+      agreement: 'Inköpsavtal',
+      agreementPricelist: 'Avtalsprislista',
+      assortments: 'Utbud',
+      assortment: 'Utbud',
+    },
   },
   imports: {
     heading: 'Inläsningar',

@@ -1,0 +1,26 @@
+import { RouterProvider } from 'react-aria-components';
+import { Outlet, useHref, useNavigate } from 'react-router';
+import { sv } from '../../ui/text/sv';
+import { Breadcrumb } from './Breadcrumb';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import './shell.css';
+
+/** Header, breadcrumb, the page and the footer. Loaded lazily: react-aria stays out of /login's JS. */
+export function Shell() {
+  const navigate = useNavigate();
+  return (
+    // Lets react-aria links (the user menu's entries) navigate inside the SPA.
+    <RouterProvider navigate={navigate} useHref={useHref}>
+      <a className="skip-link" href="#main">
+        {sv.app.skipToContent}
+      </a>
+      <Header />
+      <Breadcrumb />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </RouterProvider>
+  );
+}

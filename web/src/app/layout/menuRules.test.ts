@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import type { Profile, Role } from '../../../../contract/auth';
+import { generalPricelistTarget, isActive, mainMenuItems, userMenuItems } from './menuRules';
+
+const ORG = 17;
+
+const allPermissions = [
+  'product:create_own',
+  'generalpricelist:view',
+  'generalpricelist:view_all',
+  'generalpricelist:create_own',
+  'agreement:view_own',
+  'assortment:view',
+  'assortment:view_all',
+  'organization:view',
+  'exportsettings:view_own',
+  'exportsettings:create_all',
+] as const;
+
+const role = (name: string, permissions: readonly string[]): Role => ({
+  name,
+  permissions: permissions.map((p) => ({ name: p })),
+});
+
+const profileWith = (roles: Role[], laterEngagements: Role[][] = []): Profile => ({
+  id: 1,
+  firstName: 'Lena',
+  lastName: 'Lindqvist',
+  previousLoginFound: true,
+  userEngagements: [
+    { organizationId: ORG, roles },
+    ...laterEngagements.map((r, i) => ({ organizationId: 100 + i, roles: r })),
+  ],
+});
+
+/** Specification §2's table, written out on its own so the rules are checked against it. */
+const expectedMainMenu: [string, (permissions: Set<string>, roleName: string) => boolean][] = [
+  ['Sök', () => true],
+  ['Inläsningar', (p) => p.has('product:create_own')],
+  ['Produkter & artiklar', (p) => p.has('product:create_own')],
+  ['Generell prislista', (p) => p.has('generalpricelist:view') || p.has('generalpricelist:view_all')],
+  ['Inköpsavtal', (p) => p.has('agreement:view_own')],
+  ['Utbud', (p) => p.has('assortment:view') || p.has('assortment:view_all')],
+  ['Organisation', (p) => p.has('organization:view')],
+  ['Administration', (_p, r) => r === 'Superadmin'],
+  ['Kategorier', (_p, r) => r === 'Superadmin'],
+];
+
+const expectedUserMenu: [string, (permissions: Set<string>) => boolean][] = [
+  ['Min profil', () => true],
+  ['Min organisation', () => true],
+  ['Exportfil', (p) => p.has('exportsettings:view_own')],
+  ['Exportinställningar', (p) => p.has('exportsettings:create_all')],
+];
+
+const subsets = <T>(items: readonly T[]): T[][] =>
+  items.reduce<T[][]>((all, item) => all.concat(all.map((subset) => [...subset, item])), [[]]);
+
+const roleNames = ['SupplierAgreementManager', 'Superadmin', 'superadmin', 'SUPERADMIN', 'Superadmin '];
+
+describe('main menu and user menu over every permission and role combination', () => {
+  const combinations = subsets(allPermissions).flatMap((permissions) =>
+    roleNames.map((roleName) => ({ permissions, roleName })),
+  );
+
+  it(`covers all ${combinations.length} combinations`, () => {
+    expect(combinations).toHaveLength(2 ** allPermissions.length * roleNames.length);
+    for (const { permissions, roleName } of combinations) {
+      const profile = profileWith([role(roleName, permissions)]);
+      const granted = new Set<string>(permissions);
+      const context = `${roleName} with [${permissions.join(', ')}]`;
+      expect(
+        mainMenuItems(profile, null).map((item) => item.label),
+        context,
+      ).toEqual(expectedMainMenu.filter(([, shown]) => shown(granted, roleName)).map(([label]) => label));
+      expect(
+        userMenuItems(profile).map((item) => item.label),
+        context,
+      ).toEqual(expectedUserMenu.filter(([, shown]) => shown(granted)).map(([label]) => label));
+    }
+  });
+
+  it('reads permissions from every role of the first engagement', () => {
+    const profile = profileWith([role('A', ['product:create_own']), role('Superadmin', [])]);
+    expect(mainMenuItems(profile, null).map((item) => item.key)).toEqual([
+      'search',
+      'imports',
+      'products',
+      'administration',
+      'categories',
+    ]);
+  });
+
+  it('ignores every engagement but the first', () => {
+    const profile = profileWith(
+      [role('CustomerAssignedAssortmentManager', ['assortment:view'])],
+      [[role('Superadmin', allPermissions)]],
+    );
+    expect(mainMenuItems(profile, null).map((item) => item.label)).toEqual(['Sök', 'Utbud']);
+    expect(userMenuItems(profile).map((item) => item.label)).toEqual(['Min profil', 'Min organisation']);
+  });
+
+  it('shows only Sök to a profile without engagements', () => {
+    const profile: Profile = { ...profileWith([]), userEngagements: [] };
+    expect(mainMenuItems(profile, null).map((item) => item.label)).toEqual(['Sök']);
+  });
+});
+
+describe('menu targets', () => {
+  const everything = profileWith([role('Superadmin', allPermissions)]);
+
+  it('leads every main menu item to its page of the first engagement', () => {
+    expect(
+      Object.fromEntries(mainMenuItems(everything, { id: 5 }).map((item) => [item.key, item.to])),
+    ).toEqual({
+      search: '/v1/search',
+      imports: '/import',
+      products: `/v1/organization/${ORG}/product`,
+      generalPricelist: `/v1/organization/${ORG}/generalpricelist/5`,
+      agreements: `/v1/organization/${ORG}/agreement`,
+      assortment: `/v1/organization/${ORG}/assortment`,
+      organization: `/v1/organization/${ORG}/handle`,
+      administration: '/v1/administration',
+      categories: '/v1/categoryadmin',
+    });
+  });
+
+  it('leads every user menu link to its page', () => {
+    expect(Object.fromEntries(userMenuItems(everything).map((item) => [item.key, item.to]))).toEqual({
+      profile: '/v1/profile',
+      organization: '/v1/organization',
+      exportFile: `/v1/organization/${ORG}/exportfile`,
+      exportSettings: '/v1/exportsettings',
+    });
+  });
+});
+
+describe('target of "Generell prislista" (four steps)', () => {
+  const withPermissions = (...permissions: string[]) => profileWith([role('R', permissions)]);
+
+  it.each([
+    [
+      '1. an existing general price list wins over every permission',
+      withPermissions('generalpricelist:view', 'generalpricelist:create_own', 'generalpricelist:view_all'),
+      { id: 42 },
+      `/v1/organization/${ORG}/generalpricelist/42`,
+    ],
+    [
+      '2. none exists: create_own gives the create page',
+      withPermissions('generalpricelist:view', 'generalpricelist:create_own', 'generalpricelist:view_all'),
+      null,
+      `/v1/organization/${ORG}/generalpricelist`,
+    ],
+    [
+      '3. none exists, no create_own: view_all gives the list of all',
+      withPermissions('generalpricelist:view', 'generalpricelist:view_all'),
+      null,
+      '/v1/generalpricelist',
+    ],
+    [
+      '4. otherwise the empty page',
+      withPermissions('generalpricelist:view'),
+      null,
+      `/v1/organization/${ORG}/generalpricelist/empty`,
+    ],
+  ])('%s', (_name, profile, generalPricelist, target) => {
+    expect(generalPricelistTarget(profile, generalPricelist)).toBe(target);
+    expect(mainMenuItems(profile, generalPricelist).find((item) => item.key === 'generalPricelist')?.to).toBe(
+      target,
+    );
+  });
+});
+
+describe('active item', () => {
+  const items = mainMenuItems(profileWith([role('Superadmin', allPermissions)]), { id: 5 });
+  const activeAt = (pathname: string) =>
+    items.filter((item) => isActive(item, pathname)).map((item) => item.key);
+
+  it.each([
+    ['/', []],
+    ['/start', []],
+    ['/import', ['imports']],
+    ['/import/12', ['imports']],
+    ['/import/legacy/legacy-0001', ['imports']],
+    ['/importer', []],
+    ['/v1/search', ['search']],
+    [`/v1/organization/${ORG}/product/3/handle`, ['products']],
+    [`/v1/organization/${ORG}/article/9/handle`, ['products']],
+    [`/v1/organization/${ORG}/generalpricelist/5`, ['generalPricelist']],
+    [`/v1/organization/${ORG}/generalpricelist/5/pricelist/2`, ['generalPricelist']],
+    ['/v1/generalpricelist', ['generalPricelist']],
+    [`/v1/organization/${ORG}/agreement/4/handle`, ['agreements']],
+    [`/v1/organization/${ORG}/assortment`, ['assortment']],
+    [`/v1/organization/${ORG}/handle`, ['organization']],
+    [`/v1/organization/${ORG}/user/8/handle`, ['organization']],
+    [`/v1/organization/${ORG + 1}/handle`, []],
+    ['/v1/administration', ['administration']],
+    ['/v1/categoryadmin', ['categories']],
+    ['/v1/profile', []],
+  ])('%s highlights %j', (pathname, expected) => {
+    expect(activeAt(pathname)).toEqual(expected);
+  });
+});

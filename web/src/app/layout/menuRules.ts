@@ -1,0 +1,156 @@
+import type { Profile } from '../../../../contract/auth';
+import type { GeneralPricelist } from '../../../../contract/pricelists';
+import { firstEngagement, hasPermission, hasRole } from '../../api/profile';
+import { sv } from '../../ui/text/sv';
+
+/**
+ * Which header entries a user sees and where they lead (specification §2). Pure: the header and
+ * the tests both read the rules from here.
+ */
+
+export type MainMenuKey =
+  | 'search'
+  | 'imports'
+  | 'products'
+  | 'generalPricelist'
+  | 'agreements'
+  | 'assortment'
+  | 'organization'
+  | 'administration'
+  | 'categories';
+
+export interface MenuLink<Key extends string = string> {
+  key: Key;
+  label: string;
+  to: string;
+}
+
+export interface MenuItem<Key extends string = string> extends MenuLink<Key> {
+  /** Paths (and everything below them) that make the item the active one. */
+  activeFor: string[];
+}
+
+/** Role names are compared case-sensitively (specification §6). */
+export const SUPERADMIN_ROLE = 'Superadmin';
+
+const anyPermission = (profile: Profile, ...names: string[]) =>
+  names.some((name) => hasPermission(profile, name));
+
+/** The four-step target of "Generell prislista" (specification §2). */
+export function generalPricelistTarget(profile: Profile, generalPricelist: GeneralPricelist | null): string {
+  const org = firstEngagement(profile)?.organizationId;
+  if (generalPricelist) return `/v1/organization/${org}/generalpricelist/${generalPricelist.id}`;
+  if (hasPermission(profile, 'generalpricelist:create_own'))
+    return `/v1/organization/${org}/generalpricelist`;
+  if (hasPermission(profile, 'generalpricelist:view_all')) return '/v1/generalpricelist';
+  return `/v1/organization/${org}/generalpricelist/empty`;
+}
+
+/** True when the header needs the organisation's general price list to place "Generell prislista". */
+export const showsGeneralPricelist = (profile: Profile) =>
+  anyPermission(profile, 'generalpricelist:view', 'generalpricelist:view_all');
+
+/** The main menu in its fixed order, only the entries the first engagement allows. */
+export function mainMenuItems(
+  profile: Profile,
+  generalPricelist: GeneralPricelist | null,
+): MenuItem<MainMenuKey>[] {
+  const org = firstEngagement(profile)?.organizationId;
+  const own = `/v1/organization/${org}`;
+  const text = sv.header.menu;
+  const candidates: [boolean, MenuItem<MainMenuKey>][] = [
+    [true, { key: 'search', label: text.search, to: '/v1/search', activeFor: ['/v1/search'] }],
+    [
+      hasPermission(profile, 'product:create_own'),
+      { key: 'imports', label: text.imports, to: '/import', activeFor: ['/import'] },
+    ],
+    [
+      hasPermission(profile, 'product:create_own'),
+      {
+        key: 'products',
+        label: text.products,
+        to: `${own}/product`,
+        activeFor: [`${own}/product`, `${own}/article`],
+      },
+    ],
+    [
+      showsGeneralPricelist(profile),
+      {
+        key: 'generalPricelist',
+        label: text.generalPricelist,
+        to: generalPricelistTarget(profile, generalPricelist),
+        activeFor: [`${own}/generalpricelist`, '/v1/generalpricelist'],
+      },
+    ],
+    [
+      hasPermission(profile, 'agreement:view_own'),
+      { key: 'agreements', label: text.agreements, to: `${own}/agreement`, activeFor: [`${own}/agreement`] },
+    ],
+    [
+      anyPermission(profile, 'assortment:view', 'assortment:view_all'),
+      {
+        key: 'assortment',
+        label: text.assortment,
+        to: `${own}/assortment`,
+        activeFor: [`${own}/assortment`],
+      },
+    ],
+    [
+      hasPermission(profile, 'organization:view'),
+      {
+        key: 'organization',
+        label: text.organization,
+        to: `${own}/handle`,
+        activeFor: [`${own}/handle`, `${own}/user`],
+      },
+    ],
+    [
+      hasRole(profile, SUPERADMIN_ROLE),
+      {
+        key: 'administration',
+        label: text.administration,
+        to: '/v1/administration',
+        activeFor: ['/v1/administration'],
+      },
+    ],
+    [
+      hasRole(profile, SUPERADMIN_ROLE),
+      {
+        key: 'categories',
+        label: text.categories,
+        to: '/v1/categoryadmin',
+        activeFor: ['/v1/categoryadmin'],
+      },
+    ],
+  ];
+  return candidates.filter(([shown]) => shown).map(([, item]) => item);
+}
+
+export type UserMenuKey = 'profile' | 'organization' | 'exportFile' | 'exportSettings';
+
+/**
+ * The user menu's links inside the application. "Hjälp" (the manual) and "Logga ut" follow
+ * them and are always there. "Min organisation" leads to /v1/organization, the organisation
+ * page of the separate application (a known path of specification §2).
+ */
+export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
+  const org = firstEngagement(profile)?.organizationId;
+  const text = sv.userMenu;
+  const candidates: [boolean, MenuLink<UserMenuKey>][] = [
+    [true, { key: 'profile', label: text.profile, to: '/v1/profile' }],
+    [true, { key: 'organization', label: text.organization, to: '/v1/organization' }],
+    [
+      hasPermission(profile, 'exportsettings:view_own'),
+      { key: 'exportFile', label: text.exportFile, to: `/v1/organization/${org}/exportfile` },
+    ],
+    [
+      hasPermission(profile, 'exportsettings:create_all'),
+      { key: 'exportSettings', label: text.exportSettings, to: '/v1/exportsettings' },
+    ],
+  ];
+  return candidates.filter(([shown]) => shown).map(([, item]) => item);
+}
+
+/** An item is active on its own paths and on every path below them. */
+export const isActive = (item: MenuItem, pathname: string) =>
+  item.activeFor.some((path) => pathname === path || pathname.startsWith(`${path}/`));

@@ -1,0 +1,26 @@
+import { Link, useLocation } from 'react-router';
+import { sv } from '../../ui/text/sv';
+import { v1AreaName } from './v1Areas';
+
+/**
+ * A /v1 page inside the shell: it names the area and says that it belongs to the separate
+ * application. (When V1_APP_URL is set the server sends /v1/* there instead.)
+ */
+export function V1Page() {
+  const { pathname } = useLocation();
+  const area = v1AreaName(pathname);
+  const text = sv.placeholder;
+  return (
+    <>
+      <title>{`${text.title(area)} – ${sv.app.name}`}</title>
+      <h1>{text.title(area)}</h1>
+      <p>{text.text}</p>
+      <p>
+        {text.address} <code>{pathname}</code>
+      </p>
+      <p>
+        <Link to="/">{text.toStart}</Link>
+      </p>
+    </>
+  );
+}

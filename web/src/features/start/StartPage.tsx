@@ -1,0 +1,20 @@
+import { useGetProfileQuery } from '../../api/profile';
+import { sv } from '../../ui/text/sv';
+import { NewsPanel } from './NewsPanel';
+import { ToHandlePanel } from './ToHandlePanel';
+import './start.css';
+
+/** The start page (specification §2): greeting, "Att hantera" and "Nyheter". */
+export function StartPage() {
+  const { data: profile } = useGetProfileQuery();
+  return (
+    <>
+      <title>{`${sv.start.title} – ${sv.app.name}`}</title>
+      <h1>{sv.start.welcome(profile?.firstName ?? '')}</h1>
+      <div className="start-panels">
+        {profile ? <ToHandlePanel profile={profile} /> : <p>{sv.app.loading}</p>}
+        <NewsPanel />
+      </div>
+    </>
+  );
+}

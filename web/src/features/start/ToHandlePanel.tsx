@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { Profile } from '../../../../contract/auth';
+import { firstEngagement } from '../../api/profile';
+import { sv } from '../../ui/text/sv';
+import { useGetDashboardCountsQuery } from './api';
+import { type CountEntry, countSentences, countSources, startPageCounts } from './dashboardCounts';
+
+/** "Att hantera": the role's task and information counts as sentences; zero counts are left out. */
+export function ToHandlePanel({ profile }: { profile: Profile }) {
+  const headingId = useId();
+  const organizationId = firstEngagement(profile)?.organizationId;
+  const { tasks, information } = startPageCounts(profile);
+  const sources = countSources([...tasks, ...information]);
+  const { data, isLoading, isError } = useGetDashboardCountsQuery(
+    { organizationId: organizationId ?? 0, sources },
+    { skip: organizationId === undefined || sources.length === 0 },
+  );
+
+  return (
+    <section className="start-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>{sv.start.toHandle}</h2>
+      {isLoading ? (
+        <p role="status">{sv.start.loadingCounts}</p>
+      ) : (
+        <>
+          {(isError || data?.incomplete) && <p className="error-text">{sv.start.countsFailed}</p>}
+          <CountList
+            heading={sv.start.tasks}
+            entries={tasks}
+            counts={data?.counts}
+            empty={sv.start.noTasks}
+          />
+          <CountList
+            heading={sv.start.information}
+            entries={information}
+            counts={data?.counts}
+            empty={sv.start.noInformation}
+          />
+        </>
+      )}
+      <p className="start-dashboard-link">
+        <Link className="button" to="/v1/dashboard">
+          {sv.start.handleTasks}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function CountList(props: {
+  heading: string;
+  entries: CountEntry[];
+  counts: Parameters<typeof countSentences>[1] | undefined;
+  empty: string;
+}) {
+  const sentences = countSentences(props.entries, props.counts ?? {});
+  return (
+    <div className="start-count-list">
+      <h3>{props.heading}</h3>
+      {sentences.length === 0 ? (
+        <p>{props.empty}</p>
+      ) : (
+        <ul>
+          {sentences.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

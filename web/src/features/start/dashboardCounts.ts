@@ -1,0 +1,101 @@
+import type { Profile } from '../../../../contract/auth';
+import { hasRole } from '../../api/profile';
+import { sv } from '../../ui/text/sv';
+
+/**
+ * Which counts of the start page a user sees (specification §6) and the call behind each
+ * (specification §7). Pure, so the rules are tested without a browser.
+ */
+
+export const pricelistFilters = [
+  'EMPTY_PRICELISTS',
+  'DECLINED',
+  'NEW_OR_CHANGED',
+  'PENDING_APPROVAL',
+  'PENDING_INACTIVATION',
+] as const;
+export type PricelistFilter = (typeof pricelistFilters)[number];
+
+export type CountSource =
+  | PricelistFilter
+  | 'getAgreementsChangedByCustomer'
+  | 'getAgreementsToExtend'
+  | 'getPricelistRowsApprovedByCustomer'
+  | 'getArticlesChanged'
+  | 'getArticlesDiscontinued';
+
+/** The path of a count's list, relative to the API base. Every list is a JSON array. */
+export function countSourcePath(organizationId: number, source: CountSource): string {
+  const organization = `organizations/${organizationId}`;
+  if ((pricelistFilters as readonly string[]).includes(source))
+    return `${organization}/agreements/getPricelistsFilteredBy/${source}`;
+  if (source === 'getArticlesDiscontinued') return `${organization}/assortments/${source}`;
+  return `${organization}/agreements/${source}`;
+}
+
+export interface CountEntry {
+  /** Unique within the start page; PENDING_APPROVAL is both a task and information. */
+  key: keyof typeof sv.start.counts;
+  source: CountSource;
+}
+
+const entry = (key: CountEntry['key'], source: CountSource): CountEntry => ({ key, source });
+
+/** Groups of roles and their counts; role names compared case-sensitively (specification §6). */
+const roleGroups: { roles: string[]; tasks: CountEntry[]; information: CountEntry[] }[] = [
+  {
+    roles: ['SupplierAgreementManager'],
+    tasks: [
+      entry('emptyPricelists', 'EMPTY_PRICELISTS'),
+      entry('declined', 'DECLINED'),
+      entry('newOrChanged', 'NEW_OR_CHANGED'),
+    ],
+    information: [
+      entry('agreementsChangedByCustomer', 'getAgreementsChangedByCustomer'),
+      entry('pendingApprovalInformation', 'PENDING_APPROVAL'),
+      entry('pricelistRowsApprovedByCustomer', 'getPricelistRowsApprovedByCustomer'),
+    ],
+  },
+  {
+    roles: ['CustomerAgreementManager'],
+    tasks: [
+      entry('pendingApprovalTask', 'PENDING_APPROVAL'),
+      entry('pendingInactivation', 'PENDING_INACTIVATION'),
+      entry('agreementsToExtend', 'getAgreementsToExtend'),
+    ],
+    information: [entry('articlesChanged', 'getArticlesChanged')],
+  },
+  {
+    roles: ['CustomerAssortmentManager', 'CustomerAssignedAssortmentManager'],
+    tasks: [],
+    information: [entry('articlesDiscontinued', 'getArticlesDiscontinued')],
+  },
+];
+
+const unique = (entries: CountEntry[]) =>
+  entries.filter((item, index) => entries.findIndex((other) => other.key === item.key) === index);
+
+/** The task and information counts of the user's first engagement, in the order they are listed. */
+export function startPageCounts(profile: Profile): { tasks: CountEntry[]; information: CountEntry[] } {
+  const groups = roleGroups.filter((group) => group.roles.some((role) => hasRole(profile, role)));
+  return {
+    tasks: unique(groups.flatMap((group) => group.tasks)),
+    information: unique(groups.flatMap((group) => group.information)),
+  };
+}
+
+/** Every call the start page makes for these entries, each once. */
+export const countSources = (entries: CountEntry[]): CountSource[] => [
+  ...new Set(entries.map((item) => item.source)),
+];
+
+/** The sentences to show: one per entry with a count above zero, with its number. */
+export function countSentences(
+  entries: CountEntry[],
+  counts: Partial<Record<CountSource, number>>,
+): string[] {
+  return entries.flatMap((item) => {
+    const count = counts[item.source] ?? 0;
+    return count > 0 ? [sv.start.counts[item.key](count)] : [];
+  });
+}
