@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
 
 /** 10 failed logins for one username within 15 minutes lock it for 15 minutes (DESIGN.md §7). */
@@ -20,33 +21,34 @@ export type AttemptStart = { locked: false; attemptId: number } | { locked: true
  */
 export async function startLoginAttempt(db: Database, username: string, now: Date): Promise<AttemptStart> {
   const since = new Date(now.getTime() - relevantMs);
-  await db
-    .deleteFrom('login_failures')
-    .where('username', '=', username)
-    .where('failed_at', '<', since)
-    .execute();
-  const { id } = await db
-    .insertInto('login_failures')
-    .values({ username, failed_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const earlier = await db
-    .selectFrom('login_failures')
-    .select('failed_at')
-    .where('username', '=', username)
-    .where('failed_at', '>=', since)
-    .where('id', '<', id)
-    .orderBy('failed_at')
-    .orderBy('id')
-    .execute();
-  const lockedUntil = lockEnd(
-    earlier.map((row) => new Date(row.failed_at).getTime()),
-    now.getTime(),
-  );
-  if (lockedUntil === undefined) return { locked: false, attemptId: id };
-  // An attempt during a lock is not a failure: it neither counts nor prolongs the lock.
-  await db.deleteFrom('login_failures').where('id', '=', id).execute();
-  return { locked: true, lockedUntil: new Date(lockedUntil) };
+  return db.transaction().execute(async (trx) => {
+    // One attempt per username at a time through this step, so each sees all earlier ones.
+    await sql`select pg_advisory_xact_lock(hashtext(${`login:${username}`}))`.execute(trx);
+    await trx
+      .deleteFrom('login_failures')
+      .where('username', '=', username)
+      .where('failed_at', '<', since)
+      .execute();
+    const earlier = await trx
+      .selectFrom('login_failures')
+      .select('failed_at')
+      .where('username', '=', username)
+      .orderBy('failed_at')
+      .orderBy('id')
+      .execute();
+    const lockedUntil = lockEnd(
+      earlier.map((row) => new Date(row.failed_at).getTime()),
+      now.getTime(),
+    );
+    // An attempt during a lock is not a failure: it neither counts nor prolongs the lock.
+    if (lockedUntil !== undefined) return { locked: true, lockedUntil: new Date(lockedUntil) };
+    const { id } = await trx
+      .insertInto('login_failures')
+      .values({ username, failed_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { locked: false, attemptId: id };
+  });
 }
 
 /**
