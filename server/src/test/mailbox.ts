@@ -67,8 +67,9 @@ export async function startTestMailbox(): Promise<TestMailbox> {
   };
 }
 
-/** Just enough MIME for the single-part text mails the server sends. */
-function parseMessage(raw: string): { subject: string; text: string } {
+/** Just enough MIME for the single-part text mails the server sends (an .eml file too). */
+export function parseMessage(message: string): { subject: string; text: string } {
+  const raw = message.replace(/\r?\n/g, '\r\n');
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(split + 4);
