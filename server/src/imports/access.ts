@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/profile';
+import { requireAuth } from '../auth/session';
+import { notFound } from '../errors';
+
+/** Imports are a supplier's own business: the menu shows them to holders of this permission. */
+export const IMPORT_PERMISSION = 'product:create_own';
+
+/**
+ * The caller (401 without a session) when they may handle imports of `organizationId`: the
+ * permission on their first engagement and that engagement's organisation. Anything else is 404,
+ * so another organisation's imports are neither shown nor confirmed to exist (DESIGN.md §4).
+ */
+export function requireImportAccess(request: FastifyRequest, organizationId: number): AuthContext {
+  const auth = requireAuth(request);
+  if (!auth.permissions.has(IMPORT_PERMISSION) || auth.organizationId !== organizationId) throw notFound();
+  return auth;
+}

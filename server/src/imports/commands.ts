@@ -1,0 +1,176 @@
+import type { Transaction } from 'kysely';
+import type { CreateImportRequest, ImportStatus } from '../../../contract';
+import type { AppDeps } from '../app';
+import type { AuthContext } from '../auth/profile';
+import type { DB } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { swedishDateOf } from '../pricelists/calendar';
+import { pricelistsOf } from '../pricelists/queries';
+import { deleteDetails } from './details';
+import { notifyImportJobs } from './jobSignal';
+import type { Upload } from './upload';
+
+type CommandDeps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** The statuses whose validation has ended, so a new file may replace the old one. */
+const replaceableStatuses: readonly ImportStatus[] = [
+  'VALIDATION_SUCCESS',
+  'VALIDATION_FAIL',
+  'VALIDATION_ERROR',
+];
+
+/**
+ * Creates an import of a general price list in VALIDATION_PENDING, with its file, in one
+ * transaction; the validation job takes it from there. The price list must be one of the
+ * organisation's own, CURRENT or FUTURE.
+ */
+export async function createImport(
+  { db, clock }: CommandDeps,
+  auth: AuthContext,
+  request: CreateImportRequest,
+  upload: Upload,
+): Promise<number> {
+  if (request.type !== 'GENERAL_PRICELIST') throw badRequest('Endast generella prislistor kan läsas in.');
+  const { parent, id: pricelistId } = request.metadata;
+  const general = await db
+    .selectFrom('general_pricelists')
+    .select('id')
+    .where('id', '=', parent)
+    .where('organization_id', '=', auth.organizationId)
+    .executeTakeFirst();
+  const pricelist = general
+    ? (await pricelistsOf(db, general.id, swedishDateOf(clock.now()))).find((p) => p.id === pricelistId)
+    : undefined;
+  if (!pricelist) throw badRequest('Prislistan finns inte. Välj ett av organisationens prislistenummer.');
+  if (pricelist.status === 'PAST')
+    throw badRequest('Prislistan är historisk. Välj en aktuell eller framtida prislista.');
+
+  const now = clock.now();
+  const id = await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('imports')
+      .values({
+        organization_id: auth.organizationId,
+        type: request.type,
+        status: 'VALIDATION_PENDING',
+        created_at: now,
+        updated_at: now,
+        file_name: upload.fileName,
+        imported_by: auth.userId,
+        general_pricelist_id: parent,
+        pricelist_id: pricelistId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('import_files')
+      .values({ import_id: created.id, content: upload.content, size: upload.content.length })
+      .execute();
+    return created.id;
+  });
+  notifyImportJobs(db);
+  return id;
+}
+
+/** Locks the organisation's import inside `trx` (every state change does, so races serialise); 404 when none. */
+async function lockImport(trx: Transaction<DB>, organizationId: number, importId: number) {
+  const row = await trx
+    .selectFrom('imports')
+    .select(['id', 'status'])
+    .where('id', '=', importId)
+    .where('organization_id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { id: row.id, status: row.status as ImportStatus };
+}
+
+/** A new file for an import whose validation has ended: the old results go, validation starts again. */
+export async function replaceImportFile(
+  { db, clock }: CommandDeps,
+  auth: AuthContext,
+  importId: number,
+  upload: Upload,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await lockImport(trx, auth.organizationId, importId);
+    if (!replaceableStatuses.includes(current.status))
+      throw conflict('Importen kan inte få en ny fil nu. En ny fil kan läsas in när valideringen är klar.');
+    await trx
+      .updateTable('import_files')
+      .set({ content: upload.content, size: upload.content.length })
+      .where('import_id', '=', importId)
+      .execute();
+    await deleteDetails(trx, importId);
+    await trx
+      .updateTable('imports')
+      .set({
+        status: 'VALIDATION_PENDING',
+        file_name: upload.fileName,
+        summary: null,
+        failure_reason: null,
+        attempts: 0,
+        lease_owner: null,
+        lease_expires_at: null,
+        updated_at: clock.now(),
+      })
+      .where('id', '=', importId)
+      .execute();
+  });
+  notifyImportJobs(db);
+}
+
+/** Confirms a validated import: IMPORT_PENDING, and the import job applies it. Only from VALIDATION_SUCCESS. */
+export async function confirmImport({ db, clock }: CommandDeps, auth: AuthContext, importId: number) {
+  await db.transaction().execute(async (trx) => {
+    const current = await lockImport(trx, auth.organizationId, importId);
+    if (current.status !== 'VALIDATION_SUCCESS')
+      throw conflict('Endast en fil som är godkänd i valideringen kan läsas in.');
+    const now = clock.now();
+    await trx
+      .updateTable('imports')
+      .set({
+        status: 'IMPORT_PENDING',
+        import_started_at: now,
+        attempts: 0,
+        lease_owner: null,
+        lease_expires_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', importId)
+      .execute();
+  });
+  notifyImportJobs(db);
+}
+
+/**
+ * Deletes an import (DESIGN.md §4). Never confirmed: removed with its file and results.
+ * Confirmed and failed: file and results dropped, IMPORT_ABORTED, so the history stays (deleting
+ * an aborted one again changes nothing). IMPORT_SUCCESS, and imports a job is working on: 409.
+ */
+export async function deleteImport({ db, clock }: CommandDeps, auth: AuthContext, importId: number) {
+  await db.transaction().execute(async (trx) => {
+    const current = await lockImport(trx, auth.organizationId, importId);
+    switch (current.status) {
+      case 'VALIDATION_PENDING':
+      case 'IMPORT_PENDING':
+        throw conflict('Filen bearbetas just nu och kan inte raderas. Försök igen när den är klar.');
+      case 'IMPORT_SUCCESS':
+        throw conflict('En lyckad inläsning kan inte raderas.');
+      case 'IMPORT_ABORTED':
+        return;
+      case 'IMPORT_FAIL':
+      case 'IMPORT_ERROR':
+        await trx.deleteFrom('import_files').where('import_id', '=', importId).execute();
+        await deleteDetails(trx, importId);
+        await trx
+          .updateTable('imports')
+          .set({ status: 'IMPORT_ABORTED', summary: null, updated_at: clock.now() })
+          .where('id', '=', importId)
+          .execute();
+        return;
+      default:
+        await trx.deleteFrom('imports').where('id', '=', importId).execute();
+    }
+  });
+}

@@ -1,0 +1,151 @@
+import type { Transaction } from 'kysely';
+import type { ChangeKind, ImportChange, PricelistRowValues, ValidationError } from '../../../contract';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import type { PriceListChanges, RowUpdate } from './excel';
+
+/**
+ * The rows behind an import's summary, kept in `import_details` (migration 003) in chunks of
+ * CHUNK_SIZE items: a 200,000-row file is 400 database rows, written in a handful of
+ * statements, and a page of changes reads one or two chunks.
+ */
+export const CHUNK_SIZE = 500;
+/** Chunks per INSERT: bounds one statement to a few MB. */
+const CHUNKS_PER_STATEMENT = 20;
+
+type DetailKind = ChangeKind | 'error';
+
+async function writeItems(
+  trx: Transaction<DB>,
+  importId: number,
+  kind: DetailKind,
+  items: readonly unknown[],
+) {
+  const chunks: { import_id: number; kind: DetailKind; chunk: number; items: string }[] = [];
+  for (let start = 0; start < items.length; start += CHUNK_SIZE) {
+    chunks.push({
+      import_id: importId,
+      kind,
+      chunk: start / CHUNK_SIZE,
+      items: JSON.stringify(items.slice(start, start + CHUNK_SIZE)),
+    });
+  }
+  for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) {
+    await trx
+      .insertInto('import_details')
+      .values(chunks.slice(start, start + CHUNKS_PER_STATEMENT))
+      .execute();
+  }
+}
+
+export async function deleteDetails(trx: Transaction<DB>, importId: number) {
+  await trx.deleteFrom('import_details').where('import_id', '=', importId).execute();
+}
+
+/** Replaces what is kept of an import's last validation with `changes`. */
+export async function saveChanges(trx: Transaction<DB>, importId: number, changes: PriceListChanges) {
+  await deleteDetails(trx, importId);
+  await writeItems(trx, importId, 'added', changes.added);
+  await writeItems(trx, importId, 'updated', changes.updated);
+  await writeItems(trx, importId, 'removed', changes.removed);
+}
+
+/** Replaces what is kept of an import's last validation with every error it found. */
+export async function saveErrors(trx: Transaction<DB>, importId: number, errors: readonly ValidationError[]) {
+  await deleteDetails(trx, importId);
+  await writeItems(trx, importId, 'error', errors);
+}
+
+async function readItems(db: Database, importId: number, kind: DetailKind, fromChunk = 0, toChunk?: number) {
+  let query = db
+    .selectFrom('import_details')
+    .select('items')
+    .where('import_id', '=', importId)
+    .where('kind', '=', kind)
+    .where('chunk', '>=', fromChunk);
+  if (toChunk !== undefined) query = query.where('chunk', '<=', toChunk);
+  const rows = await query.orderBy('chunk').execute();
+  return rows.flatMap((row) => row.items);
+}
+
+/** Every validation error of the import, in the order the validation found them. */
+export async function loadErrors(db: Database, importId: number): Promise<ValidationError[]> {
+  return (await readItems(db, importId, 'error')) as ValidationError[];
+}
+
+/** One page of the import's changes of one kind, with article names of today. */
+export async function loadChangesPage(
+  db: Database,
+  organizationId: number,
+  importId: number,
+  kind: ChangeKind,
+  offset: number,
+  limit: number,
+): Promise<ImportChange[]> {
+  const firstChunk = Math.floor(offset / CHUNK_SIZE);
+  const lastChunk = Math.floor((offset + limit - 1) / CHUNK_SIZE);
+  const items = await readItems(db, importId, kind, firstChunk, lastChunk);
+  const page = items.slice(offset - firstChunk * CHUNK_SIZE, offset - firstChunk * CHUNK_SIZE + limit);
+  const rows = page.map((item) =>
+    kind === 'updated'
+      ? {
+          values: (item as RowUpdate).new,
+          changes: fieldChanges((item as RowUpdate).old, (item as RowUpdate).new),
+        }
+      : { values: item as PricelistRowValues, changes: [] },
+  );
+  const names = await articleNames(
+    db,
+    organizationId,
+    rows.map((row) => row.values.articleNumber),
+  );
+  return rows.map((row) => ({
+    articleNumber: row.values.articleNumber,
+    articleName: names.get(row.values.articleNumber) ?? null,
+    values: row.values,
+    changes: row.changes,
+  }));
+}
+
+async function articleNames(db: Database, organizationId: number, articleNumbers: string[]) {
+  if (articleNumbers.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('articles')
+    .select(['article_number', 'name'])
+    .where('organization_id', '=', organizationId)
+    .where('article_number', 'in', articleNumbers)
+    .execute();
+  return new Map(rows.map((row) => [row.article_number, row.name]));
+}
+
+const comparedFields = [
+  'price',
+  'minimumOrderQuantity',
+  'deliveryTimeDays',
+  'warrantyQuantity',
+  'warrantyUnit',
+  'warrantyValidFrom',
+  'warrantyTerms',
+] as const satisfies readonly (keyof PricelistRowValues)[];
+
+/** A field's value as the comparison sees it: prices as exact two-decimal numbers, text trimmed. */
+function comparable(field: (typeof comparedFields)[number], value: string | number | null): string | null {
+  if (value === null) return null;
+  if (field === 'price') return Number(value).toFixed(2);
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}
+
+/** Each field that differs between the price list's row and the file's, with both values. */
+export function fieldChanges(
+  oldRow: PricelistRowValues,
+  newRow: PricelistRowValues,
+): ImportChange['changes'] {
+  const changes: ImportChange['changes'] = [];
+  for (const field of comparedFields) {
+    const oldValue = comparable(field, oldRow[field]);
+    const newValue = comparable(field, newRow[field]);
+    if (oldValue !== newValue) changes.push({ field, oldValue, newValue });
+  }
+  return changes;
+}

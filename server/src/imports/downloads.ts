@@ -1,0 +1,26 @@
+import type { FastifyReply } from 'fastify';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Content-Disposition with an ASCII fallback and the real (Swedish) name for browsers that read RFC 5987. */
+export function attachment(fileName: string): string {
+  const fallback = fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w.-]+/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function sendWorkbook(reply: FastifyReply, fileName: string, content: Buffer) {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', attachment(fileName))
+    .header('cache-control', 'no-store')
+    .send(content);
+}
+
+/** "prislista.xlsx" → "prislista_valideringsfel.xlsx". */
+export function errorWorkbookName(uploadedName: string): string {
+  const base = uploadedName.replace(/\.(xlsx|xls)$/i, '') || 'fil';
+  return `${base}_valideringsfel.xlsx`;
+}

@@ -1,0 +1,101 @@
+import { type Import, type ImportStatus, ImportSummary, isPendingStatus } from '../../../contract';
+import type { Database } from '../db/database';
+
+/** Statuses of the "Pågående" lists: in progress or waiting for the user (DESIGN.md §4). */
+export const openStatuses: readonly ImportStatus[] = [
+  'VALIDATION_PENDING',
+  'VALIDATION_SUCCESS',
+  'VALIDATION_FAIL',
+  'VALIDATION_ERROR',
+  'IMPORT_PENDING',
+  'IMPORT_FAIL',
+  'IMPORT_ERROR',
+];
+
+/** Imports with what the API shows of them: one query, joined with the user and the price list. */
+function selectImports(db: Database, organizationId: number) {
+  return db
+    .selectFrom('imports as i')
+    .innerJoin('users as u', 'u.id', 'i.imported_by')
+    .leftJoin('pricelists as p', 'p.id', 'i.pricelist_id')
+    .select([
+      'i.id',
+      'i.type',
+      'i.status',
+      'i.created_at',
+      'i.import_started_at',
+      'i.imported_at',
+      'i.file_name',
+      'i.imported_by',
+      'u.first_name',
+      'u.last_name',
+      'i.general_pricelist_id',
+      'i.pricelist_id',
+      'p.number',
+    ])
+    .where('i.organization_id', '=', organizationId);
+}
+
+type ImportRow = Awaited<ReturnType<ReturnType<typeof selectImports>['executeTakeFirstOrThrow']>>;
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toImport(row: ImportRow): Import {
+  return {
+    id: row.id,
+    type: row.type as Import['type'],
+    status: row.status as ImportStatus,
+    created: new Date(row.created_at).toISOString(),
+    importStarted: iso(row.import_started_at),
+    imported: iso(row.imported_at),
+    fileName: row.file_name,
+    importedBy: { id: row.imported_by, fullName: `${row.first_name} ${row.last_name}` },
+    metadata: {
+      parent: row.general_pricelist_id ?? 0,
+      id: row.pricelist_id ?? 0,
+      ...(row.number === null ? {} : { number: row.number }),
+    },
+  };
+}
+
+/**
+ * `imported=false`: the open imports, newest first. `imported=true`: the confirmed ones
+ * (`importStarted` set), most recently started first. Both follow an index on
+ * (organization_id, …), so the SPA's 5-second polling stays cheap.
+ */
+export async function listImports(
+  db: Database,
+  organizationId: number,
+  imported: boolean,
+  limit: number,
+): Promise<Import[]> {
+  const query = imported
+    ? selectImports(db, organizationId)
+        .where('i.import_started_at', 'is not', null)
+        .orderBy('i.import_started_at', 'desc')
+    : selectImports(db, organizationId).where('i.status', 'in', openStatuses).orderBy('i.created_at', 'desc');
+  const rows = await query.orderBy('i.id', 'desc').limit(limit).execute();
+  return rows.map(toImport);
+}
+
+export async function findImport(
+  db: Database,
+  organizationId: number,
+  importId: number,
+): Promise<Import | undefined> {
+  const row = await selectImports(db, organizationId).where('i.id', '=', importId).executeTakeFirst();
+  return row && toImport(row);
+}
+
+/** The summary of an import, or null while a job works on it (or after it was aborted). */
+export async function findImportSummary(db: Database, organizationId: number, importId: number) {
+  const row = await db
+    .selectFrom('imports')
+    .select(['status', 'summary'])
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', importId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (isPendingStatus(row.status as ImportStatus) || row.summary === null) return { result: null };
+  return { result: ImportSummary.parse(row.summary) };
+}

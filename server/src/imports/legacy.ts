@@ -1,0 +1,21 @@
+import type { LegacyImportStatus } from '../../../contract';
+import type { Database } from '../db/database';
+
+/** The imports a user made in the previous system, newest first (specification §3). */
+export async function legacyImportStatuses(db: Database, userId: number): Promise<LegacyImportStatus[]> {
+  const rows = await db
+    .selectFrom('legacy_import_statuses')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('import_start_date', 'desc')
+    .orderBy('unique_id')
+    .execute();
+  const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return rows.map((row) => ({
+    uniqueId: row.unique_id,
+    readStatus: row.read_status,
+    importStartDate: iso(row.import_start_date),
+    importEndDate: iso(row.import_end_date),
+    fileName: row.file_name,
+  }));
+}

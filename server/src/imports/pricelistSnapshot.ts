@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import type { PricelistRowValues, PricelistTimeStatus, ValidationError } from '../../../contract';
+import { pricelistTimeStatusLabels } from '../../../contract';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { swedishDateOf } from '../pricelists/calendar';
+import { pricelistsOf } from '../pricelists/queries';
+
+export interface PricelistSnapshot {
+  articleNumbers: string[];
+  rows: PricelistRowValues[];
+  /** Identifies the rows exactly (ids and values): the apply step checks nothing changed since. */
+  fingerprint: string;
+}
+
+/** The chosen price list's number and time status today, or undefined when it is gone. */
+export async function pricelistStatus(
+  db: Database,
+  clock: Clock,
+  generalPricelistId: number,
+  pricelistId: number,
+): Promise<{ number: string; status: PricelistTimeStatus } | undefined> {
+  const pricelists = await pricelistsOf(db, generalPricelistId, swedishDateOf(clock.now()));
+  return pricelists.find((pricelist) => pricelist.id === pricelistId);
+}
+
+/** The one error of a file whose price list may no longer take rows (it has become history). */
+export function inactivePricelistError(
+  number: string,
+  status: PricelistTimeStatus | undefined,
+): ValidationError {
+  const now = status ? ` är ${pricelistTimeStatusLabels[status].toLowerCase()} och` : '';
+  return {
+    row: 0,
+    sheet: 'Prislista',
+    column: 'Prislista',
+    value: number,
+    message: `Prislistan${now} kan inte längre ändras. Läs in filen till en aktuell eller framtida prislista.`,
+  };
+}
+
+/** The fingerprint of a price list's rows as they are in this transaction's snapshot. */
+export async function pricelistFingerprint(db: Database, pricelistId: number): Promise<string> {
+  const result = await sql<{ fingerprint: string | null }>`
+    select md5(string_agg(r::text, ',' order by r.id)) as fingerprint
+    from pricelist_rows r where r.pricelist_id = ${pricelistId}`.execute(db);
+  return result.rows[0]?.fingerprint ?? 'empty';
+}
+
+/** What a validation checks the file against: the organisation's articles and the price list's rows. */
+export async function loadPricelistSnapshot(
+  db: Database,
+  organizationId: number,
+  pricelistId: number,
+): Promise<PricelistSnapshot> {
+  // One snapshot, so the fingerprint describes exactly the rows read.
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const articles = await trx
+        .selectFrom('articles')
+        .select('article_number')
+        .where('organization_id', '=', organizationId)
+        .execute();
+      const rows = await trx
+        .selectFrom('pricelist_rows as r')
+        .innerJoin('articles as a', 'a.id', 'r.article_id')
+        .select([
+          'a.article_number as articleNumber',
+          sql<string>`r.price::text`.as('price'),
+          'r.minimum_order_quantity as minimumOrderQuantity',
+          'r.delivery_time_days as deliveryTimeDays',
+          'r.warranty_quantity as warrantyQuantity',
+          'r.warranty_unit as warrantyUnit',
+          'r.warranty_valid_from as warrantyValidFrom',
+          'r.warranty_terms as warrantyTerms',
+        ])
+        .where('r.pricelist_id', '=', pricelistId)
+        .orderBy('r.id')
+        .execute();
+      return {
+        articleNumbers: articles.map((article) => article.article_number),
+        rows,
+        fingerprint: await pricelistFingerprint(trx, pricelistId),
+      };
+    });
+}

@@ -1,0 +1,64 @@
+import type { ImportStatus } from '../../../contract';
+import type { Config } from '../config';
+import { saveChanges, saveErrors } from './details';
+import { runPriceListValidation, type WorkerLimits } from './excel';
+import {
+  type ClaimedJob,
+  errorSummary,
+  finishJob,
+  type JobDeps,
+  type JobFinish,
+  loadImportFile,
+} from './jobQueue';
+import { inactivePricelistError, loadPricelistSnapshot, pricelistStatus } from './pricelistSnapshot';
+
+export const workerLimits = (config: Config): WorkerLimits => ({
+  heapMb: config.WORKER_HEAP_MB,
+  deadlineMs: config.WORKER_DEADLINE_SECONDS * 1000,
+});
+
+/** What the job ended with; LEASE_LOST when its result was dropped (deleted, replaced, taken over). */
+export type JobEnd = ImportStatus | 'LEASE_LOST';
+
+/** A finish that records why the file cannot go into its price list: the list is no longer active. */
+export async function inactivePricelistFinish(
+  deps: JobDeps,
+  job: ClaimedJob,
+  status: ImportStatus,
+): Promise<JobFinish | undefined> {
+  const pricelist = await pricelistStatus(deps.db, deps.clock, job.generalPricelistId, job.pricelistId);
+  if (pricelist && pricelist.status !== 'PAST') return undefined;
+  const errors = [inactivePricelistError(pricelist?.number ?? String(job.pricelistId), pricelist?.status)];
+  return { status, summary: errorSummary(errors), saveDetails: (trx) => saveErrors(trx, job.id, errors) };
+}
+
+/**
+ * Validates the uploaded file against the organisation's articles and the price list as it is
+ * now, in a worker thread, and stores the summary with the changes (CONFIRM: VALIDATION_SUCCESS)
+ * or every error (INVALID_FORMAT, VALIDATION_ERRORS: VALIDATION_FAIL).
+ */
+export async function runValidationJob(deps: JobDeps, job: ClaimedJob, workerId: string): Promise<JobEnd> {
+  const content = await loadImportFile(deps, job.id);
+  if (!content) return 'LEASE_LOST';
+  const inactive = await inactivePricelistFinish(deps, job, 'VALIDATION_FAIL');
+  if (inactive) return (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST';
+
+  const snapshot = await loadPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
+  const outcome = await runPriceListValidation(
+    { content, fileName: job.fileName, articleNumbers: snapshot.articleNumbers, existingRows: snapshot.rows },
+    workerLimits(deps.config),
+  );
+  const finish: JobFinish =
+    'changes' in outcome
+      ? {
+          status: 'VALIDATION_SUCCESS',
+          summary: outcome.summary,
+          saveDetails: (trx) => saveChanges(trx, job.id, outcome.changes),
+        }
+      : {
+          status: 'VALIDATION_FAIL',
+          summary: outcome.summary,
+          saveDetails: (trx) => saveErrors(trx, job.id, outcome.allErrors),
+        };
+  return (await finishJob(deps, job, workerId, finish)) ? finish.status : 'LEASE_LOST';
+}
