@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from './config';
 
 /**
  * JSON logs. A request is logged by method and path only: query strings can hold reset tokens,
  * and cookie and authorization headers are never logged.
  */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
-  return pino({
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: {
       paths: [
@@ -30,5 +30,7 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
       err: pino.stdSerializers.err,
     },
-  });
+  };
+  // A destination other than stdout is for tests that read what is logged.
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { DestinationStream } from 'pino';
 import { type AppDeps, buildApp } from '../app';
 import { createMailer, type Mailer } from '../auth/mail';
 import { createSession, sessionCookieName } from '../auth/session';
@@ -58,6 +59,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Load the demo data (default true). */
   seed?: boolean;
+  /** Where the logs go, for tests that read them (set LOG_LEVEL in env too; it is silent by default). */
+  logDestination?: DestinationStream;
 }
 
 /** The real application on a fresh database with the demo data; call it with `app.inject()`. */
@@ -71,7 +74,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     PUBLIC_URL: 'http://localhost:8080',
     ...options.env,
   });
-  const logger = createLogger(config);
+  const logger = createLogger(config, options.logDestination);
   if (options.seed !== false) await seedDemoData(database.db, clock.now());
   const deps: AppDeps = {
     config,
