@@ -24,7 +24,12 @@ describe.each(testDatabaseKinds)('what the auth flows log on %s', (kind) => {
 
   it('never holds a password, a reset token or a session id', async () => {
     const post = (url: string, payload: object, cookie = '') =>
-      testApp.app.inject({ method: 'POST', url: `${api}/${url}`, payload, headers: cookie ? { cookie } : {} });
+      testApp.app.inject({
+        method: 'POST',
+        url: `${api}/${url}`,
+        payload,
+        headers: cookie ? { cookie } : {},
+      });
     const wrongPassword = 'Fel-losenord-for-loggen';
     const newPassword = 'Nytt-losenord-for-loggen';
 
