@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import { Button, DropZone, FileTrigger, isFileDropItem, Text } from 'react-aria-components';
+import { sv } from '../../../ui/text/sv';
+
+/** One Excel file, and nothing else (specification §5). */
+const acceptedFileTypes = [
+  '.xls',
+  '.xlsx',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
+const excelFileName = /\.xlsx?$/i;
+
+/** The reason a choice of files cannot be uploaded, or null when it is one .xls or .xlsx file. */
+export function fileChoiceProblem(files: readonly File[]): string | null {
+  if (files.length > 1) return sv.imports.dialog.oneFileOnly;
+  const [file] = files;
+  if (file && !excelFileName.test(file.name)) return sv.imports.dialog.wrongFileType;
+  return null;
+}
+
+interface FilePickerProps {
+  file: File | null;
+  error: string | null;
+  isDisabled: boolean;
+  onFiles: (files: File[]) => void;
+}
+
+/** A file button and a drop zone for the same single file. */
+export function FilePicker({ file, error, isDisabled, onFiles }: FilePickerProps) {
+  const chosenId = useId();
+  const errorId = useId();
+  return (
+    <fieldset className="field file-field">
+      <legend className="field__label">{sv.imports.dialog.file}</legend>
+      <DropZone
+        className="file-drop"
+        isDisabled={isDisabled}
+        onDrop={async (event) => {
+          const files = await Promise.all(event.items.filter(isFileDropItem).map((item) => item.getFile()));
+          onFiles(files);
+        }}
+      >
+        <Text slot="label" className="file-drop__hint">
+          {sv.imports.dialog.dropHint}
+        </Text>
+        <FileTrigger
+          acceptedFileTypes={acceptedFileTypes}
+          onSelect={(list) => onFiles(Array.from(list ?? []))}
+        >
+          <Button
+            className="button secondary"
+            isDisabled={isDisabled}
+            aria-describedby={error ? `${chosenId} ${errorId}` : chosenId}
+          >
+            {sv.imports.dialog.chooseFileButton}
+          </Button>
+        </FileTrigger>
+        <p id={chosenId} className="file-drop__chosen">
+          {file ? sv.imports.dialog.chosenFile(file.name) : sv.imports.dialog.noFileChosen}
+        </p>
+        <p className="field__hint">{sv.imports.dialog.fileHint}</p>
+      </DropZone>
+      {error && (
+        <p id={errorId} className="error-text">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

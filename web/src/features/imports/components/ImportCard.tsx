@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { importStatusSummaryLabels, importTypeLabels } from '../../../../../contract/domain';
+import type { Import } from '../../../../../contract/imports';
+import { sv } from '../../../ui/text/sv';
+import { formatDateTime } from '../format';
+import { cardShowsDelete, cardShowsReview } from '../importRules';
+import { DeleteImportDialog } from './DeleteImportDialog';
+
+interface ImportCardProps {
+  organizationId: number;
+  item: Import;
+  onDeleted: () => void;
+}
+
+/** One pending import under "Pågående" (specification §2 and §4). */
+export function ImportCard({ organizationId, item, onDeleted }: ImportCardProps) {
+  const headingId = useId();
+  return (
+    <article className="import-card" aria-labelledby={headingId}>
+      <h4 id={headingId} className="import-card__title">
+        {item.fileName}
+      </h4>
+      <dl className="facts">
+        <dt>{sv.imports.fields.fileType}</dt>
+        <dd>{importTypeLabels[item.type]}</dd>
+        <dt>{sv.imports.fields.pricelistNumber}</dt>
+        <dd>{item.metadata.number ?? '-'}</dd>
+        <dt>{sv.imports.fields.created}</dt>
+        <dd>{formatDateTime(item.created)}</dd>
+        <dt>{sv.imports.fields.status}</dt>
+        <dd>{importStatusSummaryLabels[item.status]}</dd>
+      </dl>
+      <div className="button-row">
+        {cardShowsReview(item.status) && (
+          <Link className="button" to={`/import/${item.id}`} aria-describedby={headingId}>
+            {sv.imports.review}
+          </Link>
+        )}
+        {cardShowsDelete(item.status) && (
+          <DeleteImportDialog
+            organizationId={organizationId}
+            importId={item.id}
+            describedBy={headingId}
+            onDeleted={onDeleted}
+          />
+        )}
+      </div>
+    </article>
+  );
+}

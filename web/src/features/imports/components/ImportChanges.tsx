@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import type { ChangeKind } from '../../../../../contract/domain';
+import type { ImportChange, PricelistRowValues } from '../../../../../contract/imports';
+import { sv } from '../../../ui/text/sv';
+import { useGetImportChangesQuery } from '../api';
+
+const PAGE_SIZE = 20;
+type Counts = Record<ChangeKind, number>;
+
+interface ImportChangesProps {
+  organizationId: number;
+  importId: number;
+  counts: Counts;
+}
+
+/**
+ * "Visa ändringar": the rows behind the counts, so a supplier sees exactly what the import will do
+ * before confirming it. Fetched only when opened.
+ */
+export function ImportChanges({ organizationId, importId, counts }: ImportChangesProps) {
+  const [isOpen, setOpen] = useState(false);
+  const kinds = (['added', 'updated', 'removed'] as const).filter((kind) => counts[kind] > 0);
+  if (kinds.length === 0) return null;
+  return (
+    <details className="changes" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{sv.imports.summaryPage.showChanges}</summary>
+      {isOpen &&
+        kinds.map((kind) => (
+          <ChangesTable key={kind} organizationId={organizationId} importId={importId} kind={kind} />
+        ))}
+    </details>
+  );
+}
+
+const captions: Record<ChangeKind, string> = sv.imports.summaryPage.counts;
+const valueFields: readonly (keyof PricelistRowValues)[] = [
+  'price',
+  'minimumOrderQuantity',
+  'deliveryTimeDays',
+  'warrantyQuantity',
+  'warrantyUnit',
+  'warrantyValidFrom',
+  'warrantyTerms',
+];
+const fieldLabel = (field: string) =>
+  (sv.imports.rowFields as Record<string, string | undefined>)[field] ?? field;
+const shownValue = (value: string | number | null) =>
+  value === null || value === '' ? sv.imports.summaryPage.emptyValue : String(value);
+
+interface ChangesTableProps {
+  organizationId: number;
+  importId: number;
+  kind: ChangeKind;
+}
+
+function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
+  const [offset, setOffset] = useState(0);
+  const { data, isError } = useGetImportChangesQuery({
+    organizationId,
+    importId,
+    kind,
+    offset,
+    limit: PAGE_SIZE,
+  });
+  const captionId = `changes-${kind}`;
+  if (isError) return <p className="banner error">{sv.imports.summaryPage.changesFailed}</p>;
+  if (!data) return <p>{sv.app.loading}</p>;
+
+  const to = Math.min(offset + data.changes.length, data.total);
+  return (
+    <section className="changes__kind" aria-labelledby={captionId}>
+      <h3 id={captionId}>{captions[kind]}</h3>
+      <div className="table-scroll">
+        <table className="data-table" aria-labelledby={captionId}>
+          <thead>
+            <tr>
+              <th scope="col">{sv.imports.rowFields.articleNumber}</th>
+              <th scope="col">{sv.imports.rowFields.articleName}</th>
+              {kind === 'updated' ? (
+                <th scope="col">{sv.imports.summaryPage.changesColumn}</th>
+              ) : (
+                valueFields.map((field) => (
+                  <th key={field} scope="col">
+                    {fieldLabel(field)}
+                  </th>
+                ))
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {data.changes.map((change) => (
+              <ChangeRow key={change.articleNumber} kind={kind} change={change} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="pager">
+        <p aria-live="polite">
+          {sv.imports.summaryPage.pageInfo(data.total === 0 ? 0 : offset + 1, to, data.total)}
+        </p>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={offset === 0}
+          onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+        >
+          {sv.imports.summaryPage.previousPage}
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={to >= data.total}
+          onClick={() => setOffset(offset + PAGE_SIZE)}
+        >
+          {sv.imports.summaryPage.nextPage}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ChangeRow({ kind, change }: { kind: ChangeKind; change: ImportChange }) {
+  return (
+    <tr>
+      <td>{change.articleNumber}</td>
+      <td>{change.articleName ?? ''}</td>
+      {kind === 'updated' ? (
+        <td>
+          <ul className="change-list">
+            {change.changes.map(({ field, oldValue, newValue }) => (
+              <li key={field}>
+                {sv.imports.summaryPage.change(fieldLabel(field), shownValue(oldValue), shownValue(newValue))}
+              </li>
+            ))}
+          </ul>
+        </td>
+      ) : (
+        valueFields.map((field) => <td key={field}>{change.values[field] ?? ''}</td>)
+      )}
+    </tr>
+  );
+}

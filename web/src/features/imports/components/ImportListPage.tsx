@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { I18nProvider } from 'react-aria-components';
+import { useDispatch } from 'react-redux';
+import { sv } from '../../../ui/text/sv';
+import {
+  refreshAfterUpload,
+  useGetLegacyImportsQuery,
+  useGetPendingImportsQuery,
+  useGetRecentImportsQuery,
+} from '../api';
+import { LIST_POLLING } from '../limits';
+import { mergeRecentImports } from '../recentImports';
+import { useImportUser } from '../useImportUser';
+import { ImportFileDialog } from './ImportFileDialog';
+import { PendingImports } from './PendingImports';
+import { RecentImportsTable } from './RecentImportsTable';
+import '../imports.css';
+
+/** /import: the dialog "Läs in fil", the pending imports and the latest ten (specification §2). */
+export function ImportListPage() {
+  const dispatch = useDispatch();
+  const user = useImportUser();
+  const organizationId = user.organizationId;
+  const skip = organizationId === undefined;
+  const pending = useGetPendingImportsQuery(organizationId ?? 0, { skip, ...LIST_POLLING });
+  const recent = useGetRecentImportsQuery(organizationId ?? 0, { skip, ...LIST_POLLING });
+  const legacy = useGetLegacyImportsQuery(user.userId ?? 0, {
+    skip: user.userId === undefined,
+    ...LIST_POLLING,
+  });
+
+  // Legacy imports that cannot be read do not hide the confirmed ones.
+  const legacyDone = legacy.data !== undefined || legacy.isError;
+  const rows = useMemo(
+    () =>
+      recent.data && legacyDone
+        ? mergeRecentImports(recent.data, legacy.data ?? [], user.fullName)
+        : undefined,
+    [recent.data, legacy.data, legacyDone, user.fullName],
+  );
+
+  return (
+    <I18nProvider locale="sv-SE">
+      <div className="imports-page">
+        <div className="page-heading">
+          <h1>{sv.imports.heading}</h1>
+          {organizationId !== undefined && (
+            <ImportFileDialog
+              organizationId={organizationId}
+              onUploaded={() => refreshAfterUpload(dispatch)}
+            />
+          )}
+        </div>
+        {organizationId === undefined ? (
+          <p>{user.isError ? sv.app.somethingWentWrong : sv.app.loading}</p>
+        ) : (
+          <>
+            <PendingImports
+              organizationId={organizationId}
+              imports={pending.data}
+              isError={pending.isError}
+            />
+            <RecentImportsTable rows={rows} isError={recent.isError || legacy.isError} />
+          </>
+        )}
+      </div>
+    </I18nProvider>
+  );
+}

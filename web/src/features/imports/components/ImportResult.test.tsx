@@ -1,0 +1,121 @@
+import { screen } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import type { ValidationError } from '../../../../../contract/imports';
+import { anImport, renderInApp } from '../test/render';
+import { ImportResult } from './ImportResult';
+
+const anError = (row: number): ValidationError => ({
+  row,
+  articleNumber: `HMD-${row}`,
+  sheet: 'Prislista',
+  column: 'Pris',
+  value: 'abc',
+  message: 'Pris måste vara ett tal.',
+});
+
+it('shows the counts and the success banner of a validated file', () => {
+  renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('VALIDATION_SUCCESS')}
+      summary={{ type: 'CONFIRM', added: 3, updated: 2, removed: 1, unchanged: 394 }}
+      isLoading={false}
+      isError={false}
+    />,
+  );
+  expect(
+    screen.getByText(
+      'Filen är godkänd för inläsning. Granska sammanfattningen och klicka på “Läs in” för att läsa in.',
+    ),
+  ).toBeInTheDocument();
+  for (const [label, count] of [
+    ['Tillagda rader', '3'],
+    ['Ändrade rader', '2'],
+    ['Borttagna rader', '1'],
+    ['Oförändrade rader', '394'],
+  ])
+    expect(screen.getByText(label).nextElementSibling).toHaveTextContent(count as string);
+  expect(screen.getByText('Visa ändringar')).toBeInTheDocument();
+});
+
+it('does not ask to press "Läs in" once the import is done', () => {
+  renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('IMPORT_SUCCESS')}
+      summary={{ type: 'CONFIRM', added: 0, updated: 0, removed: 0, unchanged: 400 }}
+      isLoading={false}
+      isError={false}
+    />,
+  );
+  expect(screen.queryByText(/Filen är godkänd för inläsning/)).not.toBeInTheDocument();
+  expect(screen.queryByText('Visa ändringar')).not.toBeInTheDocument();
+});
+
+it('lists the missing columns per sheet with the format banner', () => {
+  renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('VALIDATION_FAIL')}
+      summary={{ type: 'INVALID_FORMAT', missingColumns: [{ column: 'Pris', sheets: ['Prislista'] }] }}
+      isLoading={false}
+      isError={false}
+    />,
+  );
+  expect(screen.getByText(/Filen saknar kolumner eller flikar/)).toBeInTheDocument();
+  expect(screen.getByRole('listitem')).toHaveTextContent('Kolumnen ”Pris” saknas på fliken ”Prislista”.');
+});
+
+it('shows at most 100 errors, "Visar 100 av 150 fel", the banners and the Excel link', () => {
+  renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('VALIDATION_FAIL')}
+      summary={{
+        type: 'VALIDATION_ERRORS',
+        errorCount: 150,
+        errors: Array.from({ length: 100 }, (_, i) => anError(i + 2)),
+      }}
+      isLoading={false}
+      isError={false}
+    />,
+  );
+  expect(
+    screen.getByText(
+      'Valideringen misslyckad. Granska sammanfattningen och rätta felen. Läs sedan in filen igen.',
+    ),
+  ).toBeInTheDocument();
+  expect(
+    screen.getByText(
+      'Filen innehåller fler än 100 felaktiga rader. Endast de första 100 raderna visas i tabellen. För att se alla fel, exportera resultatet till excel.',
+    ),
+  ).toBeInTheDocument();
+  const table = screen.getByRole('table', { name: 'Visar 100 av 150 fel' });
+  expect(table.querySelectorAll('tbody tr')).toHaveLength(100);
+  expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+    'Rad',
+    'Artikelnummer',
+    'Flik',
+    'Kolumn',
+    'Värde',
+    'Meddelande',
+  ]);
+  expect(screen.getByRole('link', { name: 'Exportera resultatet till Excel' })).toHaveAttribute(
+    'href',
+    '/resources/v1/imports/1/7/validation-errors/excel',
+  );
+});
+
+it('has no more-than-100 banner for 3 errors', () => {
+  renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('VALIDATION_FAIL')}
+      summary={{ type: 'VALIDATION_ERRORS', errorCount: 3, errors: [anError(2), anError(3), anError(4)] }}
+      isLoading={false}
+      isError={false}
+    />,
+  );
+  expect(screen.getByRole('table', { name: 'Visar 3 av 3 fel' })).toBeInTheDocument();
+  expect(screen.queryByText(/fler än 100/)).not.toBeInTheDocument();
+});

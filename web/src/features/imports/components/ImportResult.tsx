@@ -1,0 +1,78 @@
+import type { Import, ImportSummary } from '../../../../../contract/imports';
+import { sv } from '../../../ui/text/sv';
+import { ImportChanges } from './ImportChanges';
+import { ValidationErrors } from './ValidationErrors';
+
+interface ImportResultProps {
+  organizationId: number;
+  item: Import;
+  summary: ImportSummary | null | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+const isTechnicalError = (item: Import) =>
+  item.status === 'VALIDATION_ERROR' || item.status === 'IMPORT_ERROR';
+
+/** The content of the summary by its type (specification §3) with the banners of §8. */
+export function ImportResult({ organizationId, item, summary, isLoading, isError }: ImportResultProps) {
+  if (isLoading) return <p>{sv.app.loading}</p>;
+  if (isError) return <p className="banner error">{sv.app.somethingWentWrong}</p>;
+  if (!summary) {
+    return isTechnicalError(item) ? (
+      <p className="banner error">{sv.imports.summaryPage.technicalErrorBanner}</p>
+    ) : null;
+  }
+  switch (summary.type) {
+    case 'CONFIRM':
+      return <ConfirmResult organizationId={organizationId} item={item} counts={summary} />;
+    case 'INVALID_FORMAT':
+      return (
+        <section aria-labelledby="missing-columns-heading">
+          <p className="banner error">{sv.imports.invalidFormatBanner}</p>
+          <h2 id="missing-columns-heading">{sv.imports.summaryPage.missingColumnsHeading}</h2>
+          <ul className="missing-columns">
+            {summary.missingColumns.map(({ column, sheets }) => (
+              <li key={column}>{sv.imports.summaryPage.missingColumn(column, sheets)}</li>
+            ))}
+          </ul>
+        </section>
+      );
+    case 'VALIDATION_ERRORS':
+      return <ValidationErrors organizationId={organizationId} importId={item.id} summary={summary} />;
+  }
+}
+
+type Counts = Extract<ImportSummary, { type: 'CONFIRM' }>;
+
+function ConfirmResult({
+  organizationId,
+  item,
+  counts,
+}: {
+  organizationId: number;
+  item: Import;
+  counts: Counts;
+}) {
+  const labels = sv.imports.summaryPage.counts;
+  return (
+    <section aria-labelledby="counts-heading">
+      {/* The banner asks the user to press "Läs in": only while that button is there. */}
+      {item.status === 'VALIDATION_SUCCESS' && (
+        <p className="banner success">{sv.imports.validationSuccessBanner}</p>
+      )}
+      <h2 id="counts-heading">{sv.imports.summaryPage.countsHeading}</h2>
+      <dl className="facts counts">
+        <dt>{labels.added}</dt>
+        <dd>{counts.added}</dd>
+        <dt>{labels.updated}</dt>
+        <dd>{counts.updated}</dd>
+        <dt>{labels.removed}</dt>
+        <dd>{counts.removed}</dd>
+        <dt>{labels.unchanged}</dt>
+        <dd>{counts.unchanged}</dd>
+      </dl>
+      <ImportChanges organizationId={organizationId} importId={item.id} counts={counts} />
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { type ReactNode, useRef } from 'react';
+import { I18nProvider } from 'react-aria-components';
+import { useDispatch } from 'react-redux';
+import { Link, useParams } from 'react-router';
+import { importStatusSummaryLabels, importTypeLabels, isPendingStatus } from '../../../../../contract/domain';
+import type { Import } from '../../../../../contract/imports';
+import { sv } from '../../../ui/text/sv';
+import { importsApi, refreshAfterUpload, useGetImportQuery, useGetImportSummaryQuery } from '../api';
+import { SUMMARY_POLLING_MS } from '../limits';
+import { useImportUser } from '../useImportUser';
+import { ImportResult } from './ImportResult';
+import { SummaryActions } from './SummaryActions';
+import '../imports.css';
+
+/** /import/{id}, "Sammanfattning" (specification §2): the import, its result and its buttons. */
+export function ImportSummaryPage() {
+  const { id } = useParams();
+  const importId = Number(id);
+  const { organizationId, isError: profileFailed } = useImportUser();
+  const skip = organizationId === undefined || !Number.isInteger(importId);
+  const ref = { organizationId: organizationId ?? 0, importId };
+
+  // While validation or import is pending the page asks again until the result is there.
+  const shown = importsApi.endpoints.getImport.useQueryState(ref, { skip });
+  const detail = useGetImportQuery(ref, {
+    skip,
+    refetchOnMountOrArgChange: true,
+    pollingInterval: shown.data && isPendingStatus(shown.data.status) ? SUMMARY_POLLING_MS : 0,
+    skipPollingIfUnfocused: true,
+  });
+  const item = detail.data;
+  const isPending = item !== undefined && isPendingStatus(item.status);
+  const summary = useGetImportSummaryQuery(
+    { ...ref, status: item?.status ?? '' },
+    { skip: skip || item === undefined || isPending, refetchOnMountOrArgChange: true },
+  );
+
+  let content: ReactNode;
+  if (!Number.isInteger(importId) || detail.isError || profileFailed) {
+    content = <p className="banner error">{sv.imports.legacyMissing}</p>;
+  } else if (item === undefined || organizationId === undefined) {
+    content = <p>{sv.app.loading}</p>;
+  } else {
+    content = (
+      <LoadedSummary
+        organizationId={organizationId}
+        item={item}
+        result={
+          <ImportResult
+            organizationId={organizationId}
+            item={item}
+            summary={summary.data}
+            isLoading={!isPending && summary.isFetching && summary.data === undefined}
+            isError={summary.isError}
+          />
+        }
+      />
+    );
+  }
+  return (
+    <I18nProvider locale="sv-SE">
+      <div className="imports-page">{content}</div>
+    </I18nProvider>
+  );
+}
+
+interface LoadedSummaryProps {
+  organizationId: number;
+  item: Import;
+  result: ReactNode;
+}
+
+function LoadedSummary({ organizationId, item, result }: LoadedSummaryProps) {
+  const dispatch = useDispatch();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { parent, id, number } = item.metadata;
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {sv.imports.summary}
+      </h1>
+      <dl className="facts summary-facts">
+        <dt>{sv.imports.fields.fileName}</dt>
+        <dd>{item.fileName}</dd>
+        <dt>{sv.imports.fields.fileType}</dt>
+        <dd>{importTypeLabels[item.type]}</dd>
+        <dt>{sv.imports.fields.pricelistNumber}</dt>
+        <dd>
+          <Link to={`/v1/organization/${organizationId}/generalpricelist/${parent}/pricelist/${id}`}>
+            {number ?? id}
+          </Link>
+        </dd>
+        <dt>{sv.imports.fields.status}</dt>
+        <dd aria-live="polite">{importStatusSummaryLabels[item.status]}</dd>
+      </dl>
+      {isPendingStatus(item.status) && <p>{sv.imports.summaryPage.pendingNote}</p>}
+      <SummaryActions
+        organizationId={organizationId}
+        item={item}
+        onReplaced={() => {
+          refreshAfterUpload(dispatch, item.id);
+          // The button that opened the dialog goes away with the old status.
+          headingRef.current?.focus();
+        }}
+      />
+      {result}
+    </>
+  );
+}

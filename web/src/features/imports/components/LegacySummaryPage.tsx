@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import {
+  importStatusSummaryLabels,
+  importTypeLabels,
+  legacyReadStatusToImportStatus,
+} from '../../../../../contract/domain';
+import { sv } from '../../../ui/text/sv';
+import { useGetLegacyImportsQuery } from '../api';
+import { formatDateTime } from '../format';
+import { useImportUser } from '../useImportUser';
+import '../imports.css';
+
+/** /import/legacy/{id}: an import of the previous system; read only, so no buttons (specification §4). */
+export function LegacySummaryPage() {
+  const { id } = useParams();
+  const { userId, isError: profileFailed } = useImportUser();
+  const legacy = useGetLegacyImportsQuery(userId ?? 0, { skip: userId === undefined });
+  const item = legacy.data?.find((candidate) => candidate.uniqueId === id);
+
+  let content: ReactNode;
+  if (legacy.isError || profileFailed || (legacy.data && !item)) {
+    content = <p className="banner error">{sv.imports.legacyMissing}</p>;
+  } else if (!item) {
+    content = <p>{sv.app.loading}</p>;
+  } else {
+    content = (
+      <dl className="facts summary-facts">
+        <dt>{sv.imports.fields.fileName}</dt>
+        <dd>{item.fileName}</dd>
+        <dt>{sv.imports.fields.fileType}</dt>
+        <dd>{importTypeLabels.LEGACY}</dd>
+        <dt>{sv.imports.fields.started}</dt>
+        <dd>{formatDateTime(item.importStartDate)}</dd>
+        <dt>{sv.imports.fields.ended}</dt>
+        <dd>{formatDateTime(item.importEndDate)}</dd>
+        <dt>{sv.imports.fields.status}</dt>
+        <dd>{importStatusSummaryLabels[legacyReadStatusToImportStatus(item.readStatus)]}</dd>
+      </dl>
+    );
+  }
+  return (
+    <div className="imports-page">
+      <h1>{sv.imports.summary}</h1>
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useRef } from 'react';
+import { isValidationStatus } from '../../../../../contract/domain';
+import type { Import } from '../../../../../contract/imports';
+import { sv } from '../../../ui/text/sv';
+import { ImportCard } from './ImportCard';
+
+interface PendingImportsProps {
+  organizationId: number;
+  imports: readonly Import[] | undefined;
+  isError: boolean;
+}
+
+/** "Pågående": the VALIDATION_* imports under "Validering", the rest under "Inläsning" (DESIGN.md §4). */
+export function PendingImports({ organizationId, imports, isError }: PendingImportsProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A deleted card takes its focused button with it: the section heading gets the focus instead.
+  const focusSection = () => headingRef.current?.focus();
+  const validations = imports?.filter((item) => isValidationStatus(item.status)) ?? [];
+  const importing = imports?.filter((item) => !isValidationStatus(item.status)) ?? [];
+
+  return (
+    <section className="pending" aria-labelledby="pending-heading">
+      <h2 id="pending-heading" ref={headingRef} tabIndex={-1}>
+        {sv.imports.pending}
+      </h2>
+      {isError && <p className="banner error">{sv.app.somethingWentWrong}</p>}
+      <div className="pending__lists">
+        <PendingList
+          id="pending-validation"
+          heading={sv.imports.validation}
+          empty={sv.imports.noPendingValidations}
+          organizationId={organizationId}
+          imports={imports && validations}
+          isLoading={!isError}
+          onDeleted={focusSection}
+        />
+        <PendingList
+          id="pending-importing"
+          heading={sv.imports.importing}
+          empty={sv.imports.noPendingImports}
+          organizationId={organizationId}
+          imports={imports && importing}
+          isLoading={!isError}
+          onDeleted={focusSection}
+        />
+      </div>
+    </section>
+  );
+}
+
+interface PendingListProps {
+  id: string;
+  heading: string;
+  empty: string;
+  organizationId: number;
+  imports: readonly Import[] | undefined;
+  isLoading: boolean;
+  onDeleted: () => void;
+}
+
+function PendingList({
+  id,
+  heading,
+  empty,
+  organizationId,
+  imports,
+  isLoading,
+  onDeleted,
+}: PendingListProps) {
+  return (
+    <section className="pending__list" aria-labelledby={id}>
+      <h3 id={id}>{heading}</h3>
+      {imports === undefined ? (
+        <p>{isLoading && sv.app.loading}</p>
+      ) : imports.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ul className="card-list">
+          {imports.map((item) => (
+            <li key={item.id}>
+              <ImportCard organizationId={organizationId} item={item} onDeleted={onDeleted} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

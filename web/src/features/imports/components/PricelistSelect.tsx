@@ -1,0 +1,77 @@
+import {
+  Button,
+  FieldError,
+  type Key,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+} from 'react-aria-components';
+import { pricelistTimeStatusLabels } from '../../../../../contract/domain';
+import type { ActivePricelist } from '../../../../../contract/pricelists';
+import { sv } from '../../../ui/text/sv';
+
+export type PricelistChoices =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'loaded'; pricelists: readonly ActivePricelist[] };
+
+interface PricelistSelectProps {
+  choices: PricelistChoices;
+  value: number | null;
+  error: string | null;
+  isDisabled: boolean;
+  onChange: (pricelistId: number | null) => void;
+}
+
+/** The active price lists as "number (status)" (specification §5), or why there are none (§8). */
+export function PricelistSelect({ choices, value, error, isDisabled, onChange }: PricelistSelectProps) {
+  if (choices.state === 'loading') return <p className="field">{sv.imports.dialog.loadingPricelists}</p>;
+  const problem =
+    choices.state === 'failed'
+      ? sv.imports.pricelistsFailed
+      : choices.pricelists.length === 0
+        ? sv.imports.noActivePricelists
+        : null;
+  if (problem || choices.state !== 'loaded') {
+    return (
+      <div className="field">
+        <span className="field__label">{sv.imports.fields.pricelistNumber}</span>
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <Select
+      className="field"
+      value={value}
+      onChange={(key: Key | null) => onChange(key === null ? null : Number(key))}
+      isInvalid={error !== null}
+      isDisabled={isDisabled}
+      placeholder={sv.imports.dialog.pricelistPlaceholder}
+    >
+      <Label className="field__label">{sv.imports.fields.pricelistNumber}</Label>
+      <Button className="select-button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <FieldError className="error-text">{error}</FieldError>
+      <Popover className="select-popover">
+        <ListBox>
+          {choices.pricelists.map((pricelist) => (
+            <ListBoxItem key={pricelist.id} id={pricelist.id} className="select-option">
+              {sv.imports.dialog.pricelistOption(
+                pricelist.number,
+                pricelistTimeStatusLabels[pricelist.status],
+              )}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}

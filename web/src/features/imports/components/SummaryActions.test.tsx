@@ -1,0 +1,38 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type ImportStatus, importStatuses } from '../../../../../contract/domain';
+import { anImport, renderInApp } from '../test/render';
+import { SummaryActions } from './SummaryActions';
+
+/** The summary's buttons by status (specification §4, points 2 to 4). */
+const expected: Record<ImportStatus, string[]> = {
+  VALIDATION_PENDING: ['Radera'],
+  VALIDATION_SUCCESS: ['Läs in', 'Radera'],
+  VALIDATION_FAIL: ['Läs in ny fil', 'Radera'],
+  VALIDATION_ERROR: ['Radera'],
+  IMPORT_PENDING: ['Radera'],
+  IMPORT_SUCCESS: [],
+  IMPORT_FAIL: ['Radera'],
+  IMPORT_ERROR: ['Radera'],
+  IMPORT_ABORTED: ['Radera'],
+};
+
+describe.each(importStatuses)('the summary of an import in %s', (status) => {
+  it(`offers ${expected[status].join(', ') || 'no button'}`, () => {
+    renderInApp(<SummaryActions organizationId={1} item={anImport(status)} onReplaced={() => {}} />);
+    expect(screen.queryAllByRole('button').map((button) => button.textContent)).toEqual(expected[status]);
+  });
+});
+
+it('asks before deleting, and "Nej" keeps the import', async () => {
+  const user = userEvent.setup();
+  renderInApp(<SummaryActions organizationId={1} item={anImport('VALIDATION_FAIL')} onReplaced={() => {}} />);
+  await user.click(screen.getByRole('button', { name: 'Radera' }));
+  const dialog = screen.getByRole('alertdialog', { name: 'Vill du radera filen och dess sammanfattning?' });
+  expect(dialog).toContainElement(screen.getByRole('button', { name: 'Ja, Radera' }));
+  expect(screen.getByRole('button', { name: 'Nej' })).toHaveFocus();
+  await user.click(screen.getByRole('button', { name: 'Nej' }));
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Radera' })).toHaveFocus());
+});
