@@ -13,7 +13,13 @@ const expected: Record<
   ImportStatus,
   { review: boolean; cardDelete: boolean; confirm: boolean; replace: boolean; summaryDelete: boolean }
 > = {
-  VALIDATION_PENDING: { review: false, cardDelete: false, confirm: false, replace: false, summaryDelete: true },
+  VALIDATION_PENDING: {
+    review: false,
+    cardDelete: false,
+    confirm: false,
+    replace: false,
+    summaryDelete: true,
+  },
   VALIDATION_SUCCESS: { review: true, cardDelete: true, confirm: true, replace: false, summaryDelete: true },
   VALIDATION_FAIL: { review: true, cardDelete: true, confirm: false, replace: true, summaryDelete: true },
   VALIDATION_ERROR: { review: false, cardDelete: true, confirm: false, replace: false, summaryDelete: true },

@@ -34,14 +34,23 @@ describe('mergeRecentImports', () => {
       [legacy('a', '2026-02-01T10:00:00Z', 1), legacy('b', '2025-12-24T10:00:00Z', 0)],
       'Lena Leverantör',
     );
-    expect(rows.map((row) => row.fileName)).toEqual(['fil-2.xlsx', 'gammal-a.xls', 'fil-1.xlsx', 'gammal-b.xls']);
+    expect(rows.map((row) => row.fileName)).toEqual([
+      'fil-2.xlsx',
+      'gammal-a.xls',
+      'fil-1.xlsx',
+      'gammal-b.xls',
+    ]);
   });
 
   it('shows at most 10 rows, dropping the oldest', () => {
     const many = Array.from({ length: 10 }, (_, i) =>
       confirmed(i + 1, `2026-01-${String(i + 10).padStart(2, '0')}T10:00:00Z`),
     );
-    const rows = mergeRecentImports(many, [legacy('ny', '2026-02-01T00:00:00Z', 1), legacy('gammal', '2020-01-01T00:00:00Z', 1)], 'X');
+    const rows = mergeRecentImports(
+      many,
+      [legacy('ny', '2026-02-01T00:00:00Z', 1), legacy('gammal', '2020-01-01T00:00:00Z', 1)],
+      'X',
+    );
     expect(rows).toHaveLength(10);
     expect(rows[0]?.fileName).toBe('gammal-ny.xls');
     expect(rows.map((row) => row.fileName)).not.toContain('gammal-gammal.xls');
@@ -51,10 +60,19 @@ describe('mergeRecentImports', () => {
   it('labels a legacy row with type "-", its read status and the user, and links to the legacy summary', () => {
     const [pending, success, fail] = mergeRecentImports(
       [],
-      [legacy('p', '2026-03-03T00:00:00Z', 0), legacy('s', '2026-03-02T00:00:00Z', 1), legacy('f', '2026-03-01T00:00:00Z', 7)],
+      [
+        legacy('p', '2026-03-03T00:00:00Z', 0),
+        legacy('s', '2026-03-02T00:00:00Z', 1),
+        legacy('f', '2026-03-01T00:00:00Z', 7),
+      ],
       'Lena Leverantör',
     );
-    expect(pending).toMatchObject({ fileType: '-', status: 'Pågående', importedBy: 'Lena Leverantör', href: '/import/legacy/p' });
+    expect(pending).toMatchObject({
+      fileType: '-',
+      status: 'Pågående',
+      importedBy: 'Lena Leverantör',
+      href: '/import/legacy/p',
+    });
     expect(success?.status).toBe('Lyckad');
     expect(fail?.status).toBe('Misslyckad');
   });
@@ -71,8 +89,18 @@ describe('mergeRecentImports', () => {
       [],
       'X',
     );
-    expect(rows.map((row) => row.status)).toEqual(['Misslyckad', 'Tekniskt fel', 'Avbruten', 'Pågående', 'Lyckad']);
-    expect(rows[0]).toMatchObject({ fileType: 'Generell prislista', importedBy: 'Lena Leverantör', href: '/import/1' });
+    expect(rows.map((row) => row.status)).toEqual([
+      'Misslyckad',
+      'Tekniskt fel',
+      'Avbruten',
+      'Pågående',
+      'Lyckad',
+    ]);
+    expect(rows[0]).toMatchObject({
+      fileType: 'Generell prislista',
+      importedBy: 'Lena Leverantör',
+      href: '/import/1',
+    });
   });
 
   it('puts a legacy import without a start date last', () => {
@@ -94,7 +122,11 @@ describe('sortRecentImports', () => {
 
   it('sorts by Inläst, newest first, by default', () => {
     expect(defaultRecentImportSort).toEqual({ column: 'created', direction: 'descending' });
-    expect(names(sortRecentImports(rows, defaultRecentImportSort))).toEqual(['ank.xlsx', 'gammal-z.xls', 'Öst.xlsx']);
+    expect(names(sortRecentImports(rows, defaultRecentImportSort))).toEqual([
+      'ank.xlsx',
+      'gammal-z.xls',
+      'Öst.xlsx',
+    ]);
   });
 
   it('sorts text columns in Swedish order, both ways', () => {
@@ -122,7 +154,13 @@ describe('sortRecentImports', () => {
   });
 
   it('turns the sorted column around, and starts another column ascending', () => {
-    expect(nextRecentImportSort(defaultRecentImportSort, 'created')).toEqual({ column: 'created', direction: 'ascending' });
-    expect(nextRecentImportSort(defaultRecentImportSort, 'status')).toEqual({ column: 'status', direction: 'ascending' });
+    expect(nextRecentImportSort(defaultRecentImportSort, 'created')).toEqual({
+      column: 'created',
+      direction: 'ascending',
+    });
+    expect(nextRecentImportSort(defaultRecentImportSort, 'status')).toEqual({
+      column: 'status',
+      direction: 'ascending',
+    });
   });
 });

@@ -18,7 +18,11 @@ function controlledUpload() {
       finish = resolve;
     });
   });
-  return { upload, progress: (percent: number) => progress(percent), finish: (o: UploadOutcome) => finish(o) };
+  return {
+    upload,
+    progress: (percent: number) => progress(percent),
+    finish: (o: UploadOutcome) => finish(o),
+  };
 }
 
 function renderCreateDialog(upload: UploadFile, pricelists = true) {
@@ -65,10 +69,16 @@ describe('the dialog "Läs in fil"', () => {
     renderCreateDialog(vi.fn<UploadFile>());
     await user.click(screen.getByRole('button', { name: 'Läs in fil' }));
     await user.click(screen.getByRole('button', { name: /Filtyp/ }));
-    expect(screen.getByRole('option', { name: 'Produkter & artiklar' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Produkter & artiklar' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await user.click(screen.getByRole('option', { name: 'Generell prislista' }));
     await user.click(screen.getByRole('button', { name: /Prislistenummer/ }));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['2 (Aktuell)', '3 (Framtida)']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '2 (Aktuell)',
+      '3 (Framtida)',
+    ]);
   });
 
   it('says so when there are no current or future price lists', async () => {
@@ -85,7 +95,9 @@ describe('the dialog "Läs in fil"', () => {
     await user.click(screen.getByRole('button', { name: 'Läs in fil' }));
     const input = screen.getByRole('dialog').querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File(['%PDF'], 'prislista.pdf', { type: 'application/pdf' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent('Endast filer av typen .xls och .xlsx kan läsas in.');
+    expect(screen.getByRole('dialog')).toHaveTextContent(
+      'Endast filer av typen .xls och .xlsx kan läsas in.',
+    );
   });
 
   it('uploads the file with the chosen price list, shows the progress, cannot be dismissed meanwhile, then closes', async () => {
@@ -99,7 +111,10 @@ describe('the dialog "Läs in fil"', () => {
       'href',
       '/resources/v1/imports/1/template?type=GENERAL_PRICELIST&pricelistId=2',
     );
-    await user.upload(screen.getByRole('dialog').querySelector('input[type="file"]') as HTMLInputElement, excelFile());
+    await user.upload(
+      screen.getByRole('dialog').querySelector('input[type="file"]') as HTMLInputElement,
+      excelFile(),
+    );
     expect(screen.getByRole('dialog')).toHaveTextContent('Vald fil: prislista.xlsx');
     await user.click(screen.getByRole('button', { name: 'Ladda upp' }));
 
@@ -124,7 +139,7 @@ describe('the dialog "Läs in fil"', () => {
     expect(onUploaded).toHaveBeenCalledWith(anImport('VALIDATION_PENDING'));
   });
 
-  it('shows the failure of §8 and the server\'s reason, and lets the user try again', async () => {
+  it("shows the failure of §8 and the server's reason, and lets the user try again", async () => {
     const user = userEvent.setup();
     const { upload, finish } = controlledUpload();
     const onUploaded = vi.fn();
@@ -141,7 +156,10 @@ describe('the dialog "Läs in fil"', () => {
     expect(dialog).toHaveTextContent('Generell prislista');
     await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, excelFile());
     await user.click(within(dialog).getByRole('button', { name: 'Ladda upp' }));
-    expect(upload).toHaveBeenCalledWith({ url: '/resources/v1/imports/1/7', file: expect.any(File) }, expect.any(Function));
+    expect(upload).toHaveBeenCalledWith(
+      { url: '/resources/v1/imports/1/7', file: expect.any(File) },
+      expect.any(Function),
+    );
 
     finish({ ok: false, status: 413, reason: 'Filen är större än 25 MB.' });
     const alert = await screen.findByRole('alert');

@@ -29,13 +29,9 @@ const fileNames = () =>
 
 it('shows the columns of §2, newest first, with the list labels', () => {
   renderInApp(<RecentImportsTable rows={rows} isError={false} />);
-  expect(screen.getAllByRole('columnheader').map((header) => header.textContent?.replace(/[↕▲▼]/g, ''))).toEqual([
-    'Filnamn',
-    'Inläst',
-    'Inläst av',
-    'Filtyp',
-    'Status',
-  ]);
+  expect(
+    screen.getAllByRole('columnheader').map((header) => header.textContent?.replace(/[↕▲▼]/g, '')),
+  ).toEqual(['Filnamn', 'Inläst', 'Inläst av', 'Filtyp', 'Status']);
   expect(screen.getByRole('columnheader', { name: /Inläst$/ })).toHaveAttribute('aria-sort', 'descending');
   expect(fileNames()).toEqual(['a.xls', 'b.xlsx', 'c.xlsx']);
   const [legacyRow] = screen.getAllByRole('row').slice(1);

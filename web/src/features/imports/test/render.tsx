@@ -17,7 +17,11 @@ export function renderInApp(ui: ReactElement, { path = '/import' } = {}) {
     ],
     { initialEntries: [path] },
   );
-  return { store, router, ...render(<Provider store={store}>{<RouterProvider router={router} />}</Provider>) };
+  return {
+    store,
+    router,
+    ...render(<Provider store={store}>{<RouterProvider router={router} />}</Provider>),
+  };
 }
 
 export function anImport(status: ImportStatus, overrides: Partial<Import> = {}): Import {
