@@ -1,6 +1,6 @@
 import type { Profile } from '../../../contract';
 import type { AppDeps } from '../app';
-import { endAttemptAsSuccess, pruneLoginFailures, startLoginAttempt } from './lockout';
+import { endAttemptAsSuccess, startLoginAttempt } from './lockout';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { loadProfile } from './profile';
 import { createSession, endSession } from './session';
@@ -25,7 +25,6 @@ export async function logIn(
 ): Promise<LoginResult> {
   const { db, clock } = deps;
   const now = clock.now();
-  if (Math.random() < 0.01) await pruneLoginFailures(db, now);
   const attempt = await startLoginAttempt(db, username, now);
   if (attempt.locked) return { kind: 'locked', lockedUntil: attempt.lockedUntil };
 

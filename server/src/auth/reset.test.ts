@@ -165,6 +165,7 @@ describe.each(testDatabaseKinds)('password reset by mail on %s', (kind) => {
     const response = await post('reset/change', { email, token, newPassword }, { cookie: first });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({});
+    expect(response.cookies).toMatchObject([{ name: 'hmdb_session', value: '' }]);
     for (const cookie of [first, second]) {
       const profile = await testApp.app.inject({ url: `${api}/profile`, headers: { cookie } });
       expect(profile.statusCode).toBe(401);
@@ -190,12 +191,17 @@ describe.each(testDatabaseKinds)('password reset by mail on %s', (kind) => {
 
   it('lets only one of two parallel changes with one link through', async () => {
     const { email, token } = await mailedLink('lev.ny');
+    // Opened in a browser where someone else is signed in: that session stays.
+    const someoneElse = await loginAs(testApp, 'lev2.admin');
     const responses = await Promise.all(
       ['Forsta-nya-losenordet', 'Andra-nya-losenordet'].map((newPassword) =>
-        post('reset/change', { email, token, newPassword }),
+        post('reset/change', { email, token, newPassword }, { cookie: someoneElse }),
       ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    expect(responses.flatMap((r) => r.cookies)).toEqual([]);
+    const profile = await testApp.app.inject({ url: `${api}/profile`, headers: { cookie: someoneElse } });
+    expect(profile.statusCode).toBe(200);
     await mailbox.next();
   });
 

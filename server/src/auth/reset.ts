@@ -14,6 +14,13 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
 
 type ResetDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>;
 
+interface ResetUser {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+}
+
 /**
  * Mails a reset link when the username and e-mail address belong to one user. The caller
  * answers the same whether or not they do, and runs this outside the response path. Issuing
@@ -81,13 +88,6 @@ export async function userOfResetToken(
     .where(sql<string>`lower(u.email)`, '=', email.toLowerCase());
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
-}
-
-interface ResetUser {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../app';
 import { ApiError, badRequest, forbidden } from '../errors';
 import { createBackgroundTasks } from './background';
+import { createPruner } from './housekeeping';
 import { logIn } from './login';
 import { authMessages } from './messages';
 import { dummyPasswordHash, newPasswordProblem } from './passwords';
@@ -29,6 +30,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config, db, clock } = deps;
   const background = createBackgroundTasks(deps.logger);
+  const prune = createPruner(db);
   api.addHook('onClose', () => background.settle());
   // Computed now, so that the first unknown username is not answered faster than the rest.
   void dummyPasswordHash();
@@ -40,6 +42,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
       const username = request.body.username.trim();
       const { password } = request.body;
       if (!username || !password) throw badRequest(authMessages.loginFieldsMissing);
+      background.run('pruning the auth tables', () => prune(clock.now()));
       const result = await logIn(deps, username, password, cookieSessionIdHash(request, config));
       if (result.kind === 'locked') {
         const seconds = Math.ceil((result.lockedUntil.getTime() - clock.now().getTime()) / 1000);
@@ -101,8 +104,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = await changePasswordWithToken(deps, email.trim(), token.trim(), newPassword);
     if (!user) throw forbidden(authMessages.resetLinkInvalid);
     background.run('password changed notice', () => sendPasswordChangedMail(deps, user));
-    // The user's sessions ended; a cookie this browser holds is now worthless.
-    clearSessionCookie(reply, config);
+    // The user's sessions ended, this browser's too if it had one: drop the dead cookie.
+    if (request.session?.userId === user.id) clearSessionCookie(reply, config);
     return {};
   });
 }

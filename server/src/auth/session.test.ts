@@ -87,6 +87,20 @@ describe.each(testDatabaseKinds)('session supervision on %s', (kind) => {
     expect((await profile(cookie, { [BACKGROUND_REQUEST_HEADER]: 'true' })).statusCode).toBe(401);
   });
 
+  it('deletes sessions that expired and never came back, at a later login', async () => {
+    const cookie = await loginAs(testApp, 'region.tilldelat');
+    const idHash = hashSessionId(cookie.split('=')[1]!);
+    const stored = () =>
+      testApp.db.selectFrom('sessions').select('id_hash').where('id_hash', '=', idHash).execute();
+    expect(await stored()).toHaveLength(1);
+    testApp.clock.advance(31 * MINUTE);
+    await loginAs(testApp, 'superadmin');
+    for (let waited = 0; (await stored()).length > 0 && waited < 5000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await stored()).toEqual([]);
+  });
+
   it('keeps other sessions of the same user when one logs out', async () => {
     const first = await loginAs(testApp, 'region.avtal');
     const second = await loginAs(testApp, 'region.avtal');
