@@ -1,0 +1,150 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+export const benchDir = path.dirname(fileURLToPath(import.meta.url));
+export const projectRoot = path.resolve(benchDir, '..');
+
+/**
+ * Runs one measurement in a fresh Node process, so that its peak memory (maxRSS) is its own and no
+ * JIT or heap state leaks between measurements. The task prints one JSON line on stdout.
+ */
+export async function runTask<T>(
+  task: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<T> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(benchDir, 'tasks', task), ...args],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 15 * 60 * 1000,
+    },
+  );
+  const line = stdout.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(line) as T;
+}
+
+/** Prints one JSON line for the parent: the task's result. */
+export function report(result: unknown) {
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+export const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  runs: number;
+}
+
+export function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { median, min: sorted[0]!, max: sorted.at(-1)!, runs: sorted.length };
+}
+
+/** Repeats a measurement: `warmups` discarded runs, then `runs` kept ones. */
+export async function repeat<T>(runs: number, warmups: number, measure: () => Promise<T>): Promise<T[]> {
+  for (let i = 0; i < warmups; i++) await measure();
+  const results: T[] = [];
+  for (let i = 0; i < runs; i++) results.push(await measure());
+  return results;
+}
+
+export const fmt = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** "median (min–max)". */
+export const fmtSpread = (s: Spread, digits = 0) =>
+  s.runs > 1
+    ? `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`
+    : fmt(s.median, digits);
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (`server/src/main.ts`) in its own process and waits until /readyz answers. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const { spawn } = await import('node:child_process');
+  const port = String(20_000 + Math.floor(Math.random() * 20_000));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Signs in through the real API and returns the Cookie header. */
+export async function login(
+  url: string,
+  username = 'lev.admin',
+  password = 'Demo-Losen-2026',
+): Promise<string> {
+  const response = await fetch(`${url}/resources/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** A fresh PostgreSQL database for one benchmark, from BENCH_PG_URL's server (default: local). */
+export async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const pg = (await import('pg')).default;
+  const server = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `hmdb_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench`: measures the targets of DESIGN.md §7, each beside its reference, and prints a
+ * Markdown report (also written to bench/results.md). It prints numbers; it does not pass or fail.
+ * Every measurement runs in a fresh process; figures are medians with (min–max) over the runs.
+ * BENCH_QUICK=1 runs fewer and smaller measurements (for trying the harness, not for the record).
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBenchFiles } from './files';
+import { benchDir, fmt, fmtSpread, repeat, runTask, type Spread, spread } from './lib';
+
+const quick = process.env.BENCH_QUICK === '1';
+const lines: string[] = [];
+const out = (line = '') => {
+  lines.push(line);
+  console.log(line);
+};
+
+interface Timed {
+  ms: number;
+  peakRssMb: number;
+}
+
+out('# Benchmark results');
+out();
+out(
+  `${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}) · ${fmt(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`,
+);
+out();
+out('Figures are medians, with (min–max) over the runs, each run in a fresh process after a warm-up run.');
+out();
+
+const files = await ensureBenchFiles(quick);
+
+// 1. Validation against the references.
+out(
+  '## Validation of price-list files (the real validation job: parse, all rules, diff against the database)',
+);
+out();
+out(
+  '| file | rows | validation ms | rows/s | validation peak RSS MB | floor ms (zlib + hand loop) | SheetJS ms | SheetJS peak RSS MB | × floor | × SheetJS |',
+);
+out('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const file of files) {
+  const runs = quick ? 1 : file.rows >= 200_000 ? 3 : 5;
+  const validation = await repeat(runs, quick ? 0 : 1, () =>
+    runTask<Timed>('validate.ts', [file.path, String(file.rows)]),
+  );
+  const floor =
+    file.format === 'xlsx'
+      ? await repeat(runs, quick ? 0 : 1, () => runTask<Timed>('floor.ts', [file.path]))
+      : [];
+  const sheetjs = await repeat(quick ? 1 : Math.min(runs, 3), 0, () =>
+    runTask<Timed>('sheetjs.ts', [file.path]),
+  );
+  const v = spread(validation.map((r) => r.ms));
+  const f = floor.length ? spread(floor.map((r) => r.ms)) : undefined;
+  const s = spread(sheetjs.map((r) => r.ms));
+  out(
+    `| ${path.basename(file.path)} | ${fmt(file.rows)} | ${fmtSpread(v)} | ${fmt((file.rows / v.median) * 1000)} | ${fmtSpread(spread(validation.map((r) => r.peakRssMb)))} | ${f ? fmtSpread(f) : 'n/a (BIFF)'} | ${fmtSpread(s)} | ${fmtSpread(spread(sheetjs.map((r) => r.peakRssMb)))} | ${f ? fmt(v.median / f.median, 2) : '-'} | ${fmt(v.median / s.median, 2)} |`,
+  );
+}
+out();
+out(
+  'Targets: 200,000 rows ≤ 2 × floor and ≤ 400 MB; 50,000 rows < 1,000 ms. Peak RSS is the whole process (API side and worker thread).',
+);
+out();
+
+// 2. Applying a confirmed import.
+out('## Applying a confirmed 50,000-row import (one transaction)');
+out();
+out('| database | apply ms |');
+out('|---|---:|');
+for (const database of ['postgres', 'pglite']) {
+  const applied = await repeat(quick ? 1 : 3, 0, () =>
+    runTask<{ ms: number }>('apply.ts', [database, quick ? '10000' : '50000']),
+  );
+  out(`| ${database} | ${fmtSpread(spread(applied.map((r) => r.ms)))} |`);
+}
+out();
+out('Target: under 3,000 ms on PostgreSQL.');
+out();
+
+// 3. API throughput and latency.
+out('## API on loopback, 10,000 imports in the table (PostgreSQL, LOG_LEVEL=warn)');
+out();
+out('| endpoint | max req/s | p50 ms | p99 ms | at 1,000 req/s: achieved | p50 ms | p99 ms | errors |');
+out('|---|---:|---:|---:|---:|---:|---:|---:|');
+type ApiRun = Record<
+  string,
+  {
+    maxRps: number;
+    maxP50: number;
+    maxP99: number;
+    fixedRps: number;
+    fixedP50: number;
+    fixedP99: number;
+    errors: number;
+  }
+>;
+const apiRuns = await repeat(quick ? 1 : 3, 0, () =>
+  runTask<ApiRun>('api.ts', [], quick ? { BENCH_API_SECONDS: '2' } : {}),
+);
+for (const endpoint of Object.keys(apiRuns[0]!)) {
+  const pick = (key: keyof ApiRun[string]): Spread => spread(apiRuns.map((run) => run[endpoint]![key]));
+  out(
+    `| ${endpoint} | ${fmtSpread(pick('maxRps'))} | ${fmtSpread(pick('maxP50'))} | ${fmtSpread(pick('maxP99'))} | ${fmtSpread(pick('fixedRps'))} | ${fmtSpread(pick('fixedP50'))} | ${fmtSpread(pick('fixedP99'))} | ${fmt(pick('errors').max)} |`,
+  );
+}
+out();
+out('Target: ping and both lists sustain 1,000 req/s with p99 under 20 ms.');
+out();
+
+// 4. Responsiveness while a large file validates.
+out('## Responsiveness: session ping while a 200,000-row file validates');
+out();
+out('| ping requests | p50 ms | p99 ms | max ms | validation ms |');
+out('|---:|---:|---:|---:|---:|');
+const big = files.find(
+  (file) => file.format === 'xlsx' && file.rows === Math.max(...files.map((f) => f.rows)),
+)!;
+const busy = await repeat(quick ? 1 : 3, 0, () =>
+  runTask<{ requests: number; p50: number; p99: number; max: number; validationMs: number }>(
+    'responsiveness.ts',
+    [big.path, String(big.rows)],
+  ),
+);
+out(
+  `| ${fmtSpread(spread(busy.map((r) => r.requests)))} | ${fmtSpread(spread(busy.map((r) => r.p50)))} | ${fmtSpread(spread(busy.map((r) => r.p99)))} | ${fmtSpread(spread(busy.map((r) => r.max)))} | ${fmtSpread(spread(busy.map((r) => r.validationMs)))} |`,
+);
+out();
+out('Target: ping p99 under 50 ms while the file validates.');
+out();
+
+// 5. The SPA.
+out('## The SPA in Chromium');
+out();
+const spa = await runTask<{
+  loginBytes: { js: number; css: number };
+  startBytes: { js: number; css: number };
+  timeToLoginFormMs: Spread;
+}>('spa.ts');
+out('| page | JavaScript kB gzipped | CSS kB gzipped |');
+out('|---|---:|---:|');
+out(`| /login | ${fmt(spa.loginBytes.js / 1024, 1)} | ${fmt(spa.loginBytes.css / 1024, 1)} |`);
+out(`| / (signed in) | ${fmt(spa.startBytes.js / 1024, 1)} | ${fmt(spa.startBytes.css / 1024, 1)} |`);
+out();
+out(`Time from navigation start to a visible login form: ${fmtSpread(spa.timeToLoginFormMs)} ms.`);
+out();
+out('Targets: initial JavaScript under 150 kB gzipped; the login page renders within 1,000 ms.');
+
+writeFileSync(path.join(benchDir, 'results.md'), `${lines.join('\n')}\n`);

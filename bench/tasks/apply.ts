@@ -1,0 +1,40 @@
+/** Applying a confirmed import (the transaction that writes the price list), on PostgreSQL or PGlite. */
+
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { systemClock } from '../../server/src/clock';
+import { loadConfig } from '../../server/src/config';
+import { openDatabase } from '../../server/src/db/database';
+import { migrate } from '../../server/src/db/migrate';
+import { runNextJob } from '../../server/src/imports/jobs';
+import { createLogger } from '../../server/src/logger';
+import { generatePriceListXlsx } from '../generate';
+import { createBenchDatabase, report } from '../lib';
+import { prepareBenchSupplier, queueImport } from '../setup';
+
+const [kind, rowsText] = process.argv.slice(2) as ['postgres' | 'pglite', string];
+const rows = Number(rowsText);
+const bench = kind === 'postgres' ? await createBenchDatabase() : undefined;
+try {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...(bench ? { DATABASE_URL: bench.url } : {}) });
+  const database = await openDatabase({ databaseUrl: bench?.url });
+  await migrate(database.db);
+  const supplier = await prepareBenchSupplier(database.db, rows);
+  const file = path.join(tmpdir(), `hmdb-apply-${rows}.xlsx`);
+  writeFileSync(file, generatePriceListXlsx(rows));
+  const importId = await queueImport(database.db, supplier, file);
+  const deps = { db: database.db, clock: systemClock, config, logger: createLogger(config) };
+  const validated = await runNextJob(deps, 'bench');
+  if (validated?.end !== 'VALIDATION_SUCCESS') throw new Error(`validation ended as ${validated?.end}`);
+  await sql`update imports set status = 'IMPORT_PENDING', import_started_at = now() where id = ${importId}`.execute(
+    database.db,
+  );
+  const applied = await runNextJob(deps, 'bench');
+  if (applied?.end !== 'IMPORT_SUCCESS') throw new Error(`apply ended as ${applied?.end}`);
+  await database.close();
+  report({ ms: applied.applyMs, jobMs: applied.durationMs });
+} finally {
+  await bench?.drop();
+}

@@ -1,0 +1,62 @@
+/**
+ * The SPA: gzipped bytes of the JavaScript and CSS the browser loads for /login and for / (signed
+ * in), and the time from navigation start to a visible login form, in Debian's Chromium.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { report, spread, startServer } from '../lib';
+
+const RUNS = 7;
+const server = await startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hmdb-bench-spa-')) });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const loginBytes = await assetBytes(page, `${server.url}/login`);
+
+  const formTimes: number[] = [];
+  for (let i = 0; i < RUNS + 1; i++) {
+    const fresh = await browser.newPage();
+    await fresh.goto(`${server.url}/login`, { waitUntil: 'commit' });
+    await fresh.locator('input').first().waitFor({ state: 'visible' });
+    const ms = await fresh.evaluate(() => performance.now());
+    if (i > 0) formTimes.push(ms); // the first run warms the server's file cache
+    await fresh.close();
+  }
+
+  await page.goto(`${server.url}/login`);
+  await page.locator('input').nth(0).fill('lev.admin');
+  await page.locator('input[type=password]').fill('Demo-Losen-2026');
+  await page.locator('input[type=password]').press('Enter');
+  await page.waitForURL(`${server.url}/`);
+  const startBytes = await assetBytes(page, `${server.url}/`);
+  report({ loginBytes, startBytes, timeToLoginFormMs: spread(formTimes) });
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+/** Loads the page without cache and sums the gzipped size of the scripts and stylesheets it fetched. */
+async function assetBytes(page: Page, url: string) {
+  const bodies: Promise<{ type: string; body: Buffer }>[] = [];
+  const onResponse = (response: import('@playwright/test').Response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'stylesheet')
+      bodies.push(response.body().then((body) => ({ type, body })));
+  };
+  page.on('response', onResponse);
+  const client = await page.context().newCDPSession(page);
+  await client.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('response', onResponse);
+  const sizes = { js: 0, css: 0 };
+  for (const { type, body } of await Promise.all(bodies))
+    sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body).length;
+  return sizes;
+}

@@ -1,0 +1,31 @@
+/**
+ * The real validation job on one file against PostgreSQL: claim, load the file, the articles and the
+ * price list, parse and check in the worker thread, diff, store the result. Wall time and this
+ * process's peak RSS (API side and worker thread together).
+ */
+import { systemClock } from '../../server/src/clock';
+import { loadConfig } from '../../server/src/config';
+import { openDatabase } from '../../server/src/db/database';
+import { runNextJob } from '../../server/src/imports/jobs';
+import { createLogger } from '../../server/src/logger';
+import { createBenchDatabase, peakRssMb, report, runTask } from '../lib';
+
+const [file, rows] = process.argv.slice(2) as [string, string];
+const bench = await createBenchDatabase();
+try {
+  await runTask('prepare.ts', [bench.url, rows, file]);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: bench.url });
+  const database = await openDatabase({ databaseUrl: bench.url });
+  const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
+  const started = performance.now();
+  const result = await runNextJob(
+    { db: database.db, clock: systemClock, config, logger: createLogger(config) },
+    'bench',
+  );
+  const ms = performance.now() - started;
+  if (result?.end !== 'VALIDATION_SUCCESS') throw new Error(`validation ended as ${result?.end}`);
+  await database.close();
+  report({ ms, peakRssMb: peakRssMb(), baselineRssMb });
+} finally {
+  await bench.drop();
+}
