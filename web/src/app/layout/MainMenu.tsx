@@ -37,6 +37,7 @@ export function MainMenu({ profile }: { profile: Profile }) {
         onClick={() => setOpenOn(open ? null : pathname)}
       >
         {sv.header.menuButton}
+        <span className="main-menu-toggle-icon" aria-hidden="true" />
       </button>
       <ul id={listId} className="main-menu-list" data-open={open}>
         {items.map((item) => (

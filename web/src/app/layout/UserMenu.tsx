@@ -1,10 +1,10 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import type { Profile } from '../../../../contract/auth';
 import { firstEngagement, useGetOrganizationQuery } from '../../api/profile';
+import { useLogout } from '../../api/session';
 import { sv } from '../../ui/text/sv';
 import { links } from '../links';
 import { userMenuItems } from './menuRules';
-import { useSignOut } from './useSignOut';
 
 /**
  * The user menu of specification §2: a menu button that shows the user's name and organisation.
@@ -13,7 +13,7 @@ import { useSignOut } from './useSignOut';
 export function UserMenu({ profile }: { profile: Profile }) {
   const organizationId = firstEngagement(profile)?.organizationId;
   const organization = useGetOrganizationQuery(organizationId ?? 0, { skip: organizationId === undefined });
-  const signOut = useSignOut();
+  const logout = useLogout();
   const fullName = `${profile.firstName} ${profile.lastName}`;
 
   return (
@@ -34,7 +34,7 @@ export function UserMenu({ profile }: { profile: Profile }) {
             {sv.userMenu.help}
           </MenuItem>
           <Separator className="user-menu-separator" />
-          <MenuItem id="logout" onAction={signOut} className="user-menu-item">
+          <MenuItem id="logout" onAction={logout} className="user-menu-item">
             {sv.userMenu.logOut}
           </MenuItem>
         </Menu>

@@ -125,8 +125,19 @@ describe('count sentences', () => {
       }),
     ).toEqual([
       'Du har 1 prislista att godkänna.',
-      'Du har 4 prislistor att inaktivera.',
+      '4 prislistor väntar på inaktivering.',
       'Du har 2 avtal att förlänga.',
+    ]);
+    expect(
+      countSentences(customer.tasks, {
+        PENDING_APPROVAL: 3,
+        PENDING_INACTIVATION: 1,
+        getAgreementsToExtend: 1,
+      }),
+    ).toEqual([
+      'Du har 3 prislistor att godkänna.',
+      '1 prislista väntar på inaktivering.',
+      'Du har 1 avtal att förlänga.',
     ]);
     expect(countSentences(customer.information, { getArticlesChanged: 1 })).toEqual([
       '1 artikel har ändrats av leverantören.',

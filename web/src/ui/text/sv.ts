@@ -87,7 +87,7 @@ export const sv = {
       pendingApprovalTask: (n: number) =>
         n === 1 ? 'Du har 1 prislista att godkänna.' : `Du har ${n} prislistor att godkänna.`,
       pendingInactivation: (n: number) =>
-        n === 1 ? 'Du har 1 prislista att inaktivera.' : `Du har ${n} prislistor att inaktivera.`,
+        n === 1 ? '1 prislista väntar på inaktivering.' : `${n} prislistor väntar på inaktivering.`,
       agreementsToExtend: (n: number) =>
         n === 1 ? 'Du har 1 avtal att förlänga.' : `Du har ${n} avtal att förlänga.`,
       agreementsChangedByCustomer: (n: number) =>
