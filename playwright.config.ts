@@ -3,11 +3,43 @@ import { defineConfig } from '@playwright/test';
 /** End-to-end tests in Debian's Chromium against a server the run starts itself on a fresh PGlite folder. */
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://localhost:${port}`;
-const dataDir = `data/e2e-${port}`;
 const isRoot = process.getuid?.() === 0;
+/** Where the reset mails go: e2e/auth.spec.ts listens there with a real SMTP server. */
+export const e2eSmtpPort = port + 1000;
+export const shortSessionPort = port + 2;
+
+function e2eServer(serverPort: number, extraEnv: Record<string, string> = {}) {
+  const url = `http://localhost:${serverPort}`;
+  const dataDir = `data/e2e-${serverPort}`;
+  return {
+    command: `node -e "require('fs').rmSync('${dataDir}',{recursive:true,force:true})" && npx tsx server/src/main.ts`,
+    url: `${url}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ENABLE_TESTABILITY: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
+      ...(process.env.E2E_DATABASE_URL && serverPort === port
+        ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
+        : {}),
+      ...extraEnv,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
+  // Per port, so that parallel runs on one machine do not clear each other's artifacts.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -32,23 +64,7 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node -e "require('fs').rmSync('${dataDir}',{recursive:true,force:true})" && npx tsx server/src/main.ts`,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      ENABLE_TESTABILITY: 'true',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-    },
-  },
+  // The main server, and a second one whose sessions expire after 5.2 minutes of inactivity, so
+  // that the session warning (at 300 s left) shows on the first ping after 30 s (e2e/session.spec.ts).
+  webServer: [e2eServer(port), e2eServer(shortSessionPort, { SESSION_IDLE_MINUTES: '5.2' })],
 });

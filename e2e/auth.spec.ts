@@ -1,0 +1,277 @@
+import { SMTPServer } from 'smtp-server';
+import { e2eSmtpPort } from '../playwright.config';
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, test } from './fixtures';
+
+const WRONG_CREDENTIALS = 'Du har angett fel användarnamn eller lösenord. Försök igen.';
+const LINK_INVALID =
+  'Länken är inte längre giltig. Du behöver återställa ditt lösenord igen för att få en ny länk.';
+
+test.describe('sign-in', () => {
+  test('by keyboard alone; a wrong password gives the 403 text, tied to the fields', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Logga in – Hjälpmedelsdatabasen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Logga in' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const username = page.getByLabel('Användarnamn (obligatoriskt)');
+    const password = page.getByLabel('Lösenord (obligatoriskt)');
+    await page.keyboard.press('Tab');
+    await expect(username).toBeFocused();
+    await page.keyboard.type('lev.admin');
+    await page.keyboard.press('Tab');
+    await expect(password).toBeFocused();
+    await page.keyboard.type('fel-losenord-123');
+    await page.keyboard.press('Enter');
+
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText(WRONG_CREDENTIALS);
+    const alertId = await alert.getAttribute('id');
+    await expect(username).toHaveAttribute('aria-describedby', alertId!);
+    await expect(password).toHaveAttribute('aria-describedby', alertId!);
+    await expectNoAxeViolations(page);
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Corrected by keyboard too: the same form now signs in.
+    await password.fill('');
+    await password.focus();
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown user gets the same text; empty fields get the general one', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Användarnamn (obligatoriskt)').fill('finns.inte');
+    await page.getByLabel('Lösenord (obligatoriskt)').fill('Ett-langt-losen-1');
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(WRONG_CREDENTIALS);
+
+    await page.getByLabel('Användarnamn (obligatoriskt)').fill('');
+    await page.getByLabel('Lösenord (obligatoriskt)').fill('');
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Någonting gick fel.');
+  });
+
+  test('a first login lands on /v1/profile and keeps the profile in local storage', async ({ page }) => {
+    await logIn(page, 'lev.ny');
+    await expect(page).toHaveURL(/\/v1\/profile$/);
+    const stored = await page.evaluate(() => localStorage.getItem('hmdb.profile'));
+    expect(JSON.parse(stored!)).toMatchObject({ firstName: expect.any(String), previousLoginFound: false });
+  });
+
+  test('a user who has logged in before lands on the start page', async ({ page }) => {
+    await logIn(page, 'lev.admin');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the start page is guarded: without a session the user is sent to /login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/start');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('password reset', () => {
+  let mailbox: Mailbox;
+  test.beforeAll(async () => {
+    mailbox = await startMailbox(e2eSmtpPort);
+  });
+  test.afterAll(async () => {
+    await mailbox.close();
+  });
+
+  test('the whole flow: request, mail, link, mistakes, new password, sign-in', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Glömt lösenordet?' }).click();
+    await expect(page).toHaveURL(/\/login\/recover$/);
+    await expect(page).toHaveTitle('Återställ lösenord – Hjälpmedelsdatabasen');
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Användarnamn (obligatoriskt)').fill('lev.admin');
+    await page.getByLabel('E-postadress (obligatoriskt)').fill('lev.admin@example.se');
+    await page.getByRole('button', { name: 'Skicka' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Ett meddelande med instruktioner för hur du återställer ditt lösenord har skickats till din e-postadress. Kontrollera att meddelandet inte hamnat i din skräppost.',
+    );
+    await expectNoAxeViolations(page);
+    const first = await mailbox.next();
+    expect(first.to).toEqual(['lev.admin@example.se']);
+
+    // "Skicka igen." sends another mail with a new link.
+    await page.getByRole('button', { name: 'Skicka igen.' }).click();
+    const second = await mailbox.next();
+    const link = resetLinkIn(second.text);
+    expect(link).not.toBe(resetLinkIn(first.text));
+    expect(link.startsWith(`${test.info().project.use.baseURL}/login/reset?`)).toBe(true);
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Välj nytt lösenord' })).toBeVisible();
+    await expect(page.getByText('Lösenordet måste vara minst 10 tecken långt.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const newPassword = page.getByLabel('Nytt lösenord (obligatoriskt)', { exact: true });
+    const repeated = page.getByLabel('Upprepa nytt lösenord (obligatoriskt)');
+    const save = page.getByRole('button', { name: 'Spara lösenord' });
+
+    await newPassword.fill('Nytt-Losen-2026');
+    await repeated.fill('Nytt-Losen-2025');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText('De lösenord du angett matchar inte.');
+    await expect(repeated).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+
+    await newPassword.fill('kort');
+    await repeated.fill('kort');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText('Ditt lösenord måste vara minst 10 tecken långt.');
+    await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+
+    // By keyboard: type both fields and submit with Enter.
+    await newPassword.fill('');
+    await newPassword.focus();
+    await page.keyboard.type('Nytt-Losen-2026');
+    await page.keyboard.press('Tab');
+    await expect(repeated).toBeFocused();
+    await repeated.fill('');
+    await page.keyboard.type('Nytt-Losen-2026');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toHaveText(
+      'Ditt lösenord är sparat. Du kan nu logga in i tjänsten med ditt nya lösenord.',
+    );
+    await expectNoAxeViolations(page);
+    const notice = await mailbox.next();
+    expect(notice.to).toEqual(['lev.admin@example.se']);
+
+    await page.getByRole('link', { name: 'Till inloggning' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await logIn(page, 'lev.admin', DEMO_PASSWORD, { expectError: WRONG_CREDENTIALS });
+    await logIn(page, 'lev.admin', 'Nytt-Losen-2026');
+    await expect(page).toHaveURL(/\/$/);
+
+    // The link was used up.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toHaveText(LINK_INVALID);
+  });
+
+  test('/login/password/recover asks for both fields when one is empty', async ({ page }) => {
+    await page.goto('/login/password/recover');
+    await page.getByLabel('Användarnamn (obligatoriskt)').fill('lev.admin');
+    await page.getByRole('button', { name: 'Skicka' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Ange användarnamn och e-postadress.');
+    await expect(page.getByLabel('E-postadress (obligatoriskt)')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a link that does not hold gives the 403 text', async ({ page }) => {
+    for (const path of ['/login/reset', '/login/create', '/login/password/create']) {
+      await page.goto(`${path}?email=lev.admin%40example.se&token=inte-en-riktig-nyckel`);
+      await expect(page.getByRole('alert')).toHaveText(LINK_INVALID);
+      await expect(page.getByLabel('Nytt lösenord (obligatoriskt)', { exact: true })).toHaveCount(0);
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test('without email and token the page shows nothing', async ({ page }) => {
+    await page.goto('/login/reset?token=abc');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveClass('visually-hidden');
+    await expect(page.locator('main input, main button, main [role="alert"]')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test('the logged-out page and the welcome page', async ({ page }) => {
+  await page.goto('/logout');
+  await expect(page).toHaveTitle('Du är utloggad – Hjälpmedelsdatabasen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Du är utloggad' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Till inloggning' }).press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.goto('/welcome');
+  await expect(page.locator('main')).toHaveText('Välkommen till Hjälpmedelsdatabasen');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveClass('visually-hidden');
+  await expectNoAxeViolations(page);
+});
+
+async function logIn(
+  page: import('@playwright/test').Page,
+  username: string,
+  password = DEMO_PASSWORD,
+  { expectError }: { expectError?: string } = {},
+) {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Användarnamn (obligatoriskt)').fill(username);
+  await page.getByLabel('Lösenord (obligatoriskt)').fill(password);
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  if (expectError) await expect(page.getByRole('alert')).toHaveText(expectError);
+}
+
+function resetLinkIn(text: string): string {
+  const link = text.match(/https?:\/\/\S+\/login\/reset\?\S+/)?.[0];
+  if (!link) throw new Error(`no reset link in the mail:\n${text}`);
+  return link;
+}
+
+interface Mail {
+  to: string[];
+  text: string;
+}
+interface Mailbox {
+  next(): Promise<Mail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback at the port the e2e servers send to (playwright.config.ts). */
+async function startMailbox(port: number): Promise<Mailbox> {
+  const received: Mail[] = [];
+  let wake = () => {};
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          text: bodyText(Buffer.concat(chunks).toString('latin1')),
+        });
+        wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    async next() {
+      const deadline = Date.now() + 15_000;
+      while (received.length === 0) {
+        if (Date.now() > deadline) throw new Error('no mail arrived');
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 200);
+        });
+      }
+      return received.shift()!;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The text of a single-part mail as nodemailer writes it (quoted-printable, base64 or plain). */
+function bodyText(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).toLowerCase();
+  const body = raw.slice(split + 4);
+  const encoding = head.match(/content-transfer-encoding:\s*([\w-]+)/)?.[1];
+  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return Buffer.from(body, 'latin1').toString('utf8');
+  const bytes = body
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}

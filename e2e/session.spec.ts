@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+import { shortSessionPort } from '../playwright.config';
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, test } from './fixtures';
+
+/** One ping interval (specification §9) and some slack for a busy machine. */
+const PING_WAIT = 45_000;
+
+/** Signs in; lev.admin lands on the start page, lev.ny (first login) on /v1/profile. */
+async function logIn(page: Page, username: 'lev.admin' | 'lev.ny') {
+  await page.goto('/login');
+  await page.getByLabel('Användarnamn (obligatoriskt)').fill(username);
+  await page.getByLabel('Lösenord (obligatoriskt)').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  await expect(page).toHaveURL(username === 'lev.admin' ? /\/$/ : /\/v1\/profile$/);
+}
+
+/** Ends the browser's session on the server, behind the open page's back. */
+async function endSessionOnServer(page: Page, baseURL: string) {
+  const logout = await page.request.post('/resources/v1/logout', { headers: { origin: baseURL } });
+  expect(logout.ok()).toBe(true);
+}
+
+test.describe('near the end of a session', () => {
+  // This server ends idle sessions after 5.2 minutes, so the ping after 30 s finds ≤ 300 s left.
+  test.use({ baseURL: `http://localhost:${shortSessionPort}` });
+
+  test('a dialog that cannot be dismissed warns; "Fortsätt vara inloggad" keeps the user in, "Logga ut" signs out', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const pings: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/resources/v1/api/session/ping')) {
+        pings.push(request.headers()['x-background-request'] ?? '');
+      }
+    });
+    await logIn(page, 'lev.admin');
+
+    const dialog = page.getByRole('dialog', { name: 'Du kommer snart att loggas ut' });
+    await expect(dialog).toBeVisible({ timeout: PING_WAIT });
+    // The ping marks itself as a background request, so it never extends the session.
+    expect(pings.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(pings)).toEqual(new Set(['true']));
+    await expect(page.getByRole('button', { name: 'Fortsätt vara inloggad' })).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    // Escape (twice: Chrome lets a second one through a blocked cancel) leaves it open.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    // Focus stays inside: tabbing moves between its two buttons.
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: 'Logga ut' })).toBeFocused();
+    // Clicking outside does not close it either.
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+
+    await page.getByRole('button', { name: 'Fortsätt vara inloggad' }).press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+    const ping = await page.request.get('/resources/v1/api/session/ping');
+    expect((await ping.json()).secondsUntilExpire).toBeGreaterThan(300);
+
+    // The next ping warns again; this time the user signs out from the dialog.
+    await expect(dialog).toBeVisible({ timeout: PING_WAIT });
+    await dialog.getByRole('button', { name: 'Logga ut' }).click();
+    await expect(page).toHaveURL(/\/logout$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Du är utloggad' })).toBeVisible();
+    expect((await page.request.get('/resources/v1/profile')).status()).toBe(401);
+    expect(await page.evaluate(() => localStorage.getItem('hmdb.profile'))).toBeNull();
+  });
+});
+
+test('a ping that finds the session gone sends the open page to /logout', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  // The /v1 placeholder makes no calls of its own, so the ping is what notices.
+  await logIn(page, 'lev.ny');
+  await endSessionOnServer(page, baseURL!);
+  const ping = page.waitForResponse('**/resources/v1/api/session/ping', { timeout: PING_WAIT });
+  expect(await (await ping).json()).toMatchObject({ hasSession: false });
+  await expect(page).toHaveURL(/\/logout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Du är utloggad' })).toBeVisible();
+  // The cached profile is gone: going back in asks the server, and the guard sends the user to /login.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a 401 on any call while the session existed sends the page to /logout', async ({ page, baseURL }) => {
+  await logIn(page, 'lev.ny');
+  await endSessionOnServer(page, baseURL!);
+  // An ordinary call (long before the next ping): the profile, refetched through the invalidate event.
+  const profile = page.waitForResponse('**/resources/v1/profile');
+  await page.evaluate(() =>
+    window.dispatchEvent(new CustomEvent('invalidate-api-store', { detail: ['Profile'] })),
+  );
+  expect((await profile).status()).toBe(401);
+  await expect(page).toHaveURL(/\/logout$/, { timeout: 5_000 });
+});
+
+test('an ended session does not move the user away from the login pages', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'lev.admin');
+  await endSessionOnServer(page, baseURL!);
+  // An in-app move keeps the SPA's state: it still believes in the session until the next ping.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/login/recover');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Återställ lösenord' })).toBeVisible();
+  const ping = page.waitForResponse('**/resources/v1/api/session/ping', { timeout: PING_WAIT });
+  expect(await (await ping).json()).toMatchObject({ hasSession: false });
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/login\/recover$/);
+});
+
+test('the invalidate-api-store event refetches the named cached data', async ({ page }) => {
+  await logIn(page, 'lev.admin');
+  const profileRequest = page.waitForRequest('**/resources/v1/profile');
+  await page.evaluate(() =>
+    window.dispatchEvent(new CustomEvent('invalidate-api-store', { detail: ['Profile'] })),
+  );
+  await profileRequest;
+});
