@@ -1,4 +1,24 @@
+import type { ValidationError } from '../../../../contract';
+import type { RowCells, SheetRowSink } from './cells';
+import { detectExcelFormat } from './detectFormat';
+import { ExcelFileError } from './errors';
+import { type HeaderMapping, mapHeader, PRICE_LIST_SHEET, priceListColumns } from './priceListColumns';
+import { PriceListDiff } from './priceListDiff';
+import { PriceListRowRules } from './priceListRules';
+import { readSheet } from './readSheet';
+import type { SheetRead } from './sheetRead';
 import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
+
+/** The summary shows this many errors; the rest are in the error workbook. */
+export const SUMMARY_ERRORS = 100;
+/**
+ * `allErrors` keeps at most this many (errorCount still counts every one): beyond it a file is
+ * simply wrong throughout, and an Excel sheet could not list them all anyway.
+ */
+export const MAX_REPORTED_ERRORS = 100_000;
+
+const notExcel = () =>
+  new ExcelFileError('NOT_EXCEL', 'Filen är inte en Excel-fil. Endast .xls och .xlsx kan läsas in.');
 
 /**
  * Reads the uploaded file, checks every rule of DESIGN.md §5 and, when nothing is wrong,
@@ -6,7 +26,91 @@ import type { PriceListValidationInput, PriceListValidationOutcome } from './typ
  * streams the sheet through node:zlib. Throws ExcelFileError when the file cannot be read.
  */
 export async function validatePriceList(
-  _input: PriceListValidationInput,
+  input: PriceListValidationInput,
 ): Promise<PriceListValidationOutcome> {
-  throw new Error('not implemented yet');
+  const format = detectExcelFormat(input.content, input.fileName);
+  if (format === null) throw notExcel();
+  const sink = new PriceListSink(input);
+  const read = await readSheet(input.content, format, PRICE_LIST_SHEET, sink);
+  if (read === null) return invalidFormat(priceListColumns.filter((c) => c.required).map((c) => c.header));
+  const mapping = sink.mapping ?? mapHeader(null, read.sheetName, read.date1904);
+  if (mapping.missingRequired.length > 0) return invalidFormat(mapping.missingRequired);
+
+  const errors = sink.errors();
+  const errorCount = mapping.duplicateErrors.length + (sink.rules?.errorCount ?? 0);
+  if (errorCount > 0) {
+    return {
+      summary: { type: 'VALIDATION_ERRORS', errorCount, errors: errors.slice(0, SUMMARY_ERRORS) },
+      allErrors: errors,
+    };
+  }
+  const diff = sink.diff;
+  const changes = diff.finish();
+  return {
+    summary: {
+      type: 'CONFIRM',
+      added: changes.added.length,
+      updated: changes.updated.length,
+      removed: changes.removed.length,
+      unchanged: diff.unchanged,
+    },
+    changes,
+  };
+}
+
+const invalidFormat = (columns: string[]): PriceListValidationOutcome => ({
+  summary: {
+    type: 'INVALID_FORMAT',
+    missingColumns: columns.map((column) => ({ column, sheets: [PRICE_LIST_SHEET] })),
+  },
+  allErrors: [],
+});
+
+/** Receives the rows as the reader streams them: the header row first, then each data row. */
+class PriceListSink implements SheetRowSink {
+  columnFilter: Uint8Array | null = null;
+  mapping: HeaderMapping | null = null;
+  rules: PriceListRowRules | null = null;
+  readonly diff: PriceListDiff;
+  private readonly articleIndex = new Map<string, number>();
+  private sheetName = PRICE_LIST_SHEET;
+  private date1904 = false;
+
+  constructor(input: PriceListValidationInput) {
+    for (const articleNumber of input.articleNumbers) {
+      if (!this.articleIndex.has(articleNumber)) this.articleIndex.set(articleNumber, this.articleIndex.size);
+    }
+    this.diff = new PriceListDiff(input.existingRows, this.articleIndex);
+  }
+
+  start(read: SheetRead) {
+    this.sheetName = read.sheetName;
+    this.date1904 = read.date1904;
+  }
+
+  row(rowNumber: number, cells: RowCells) {
+    if (this.mapping === null) {
+      this.mapping = mapHeader(rowNumber === 1 ? cells : null, this.sheetName, this.date1904);
+      this.columnFilter = this.mapping.filter;
+      this.rules = new PriceListRowRules(
+        this.sheetName,
+        this.date1904,
+        this.articleIndex,
+        this.mapping,
+        MAX_REPORTED_ERRORS,
+      );
+      if (rowNumber === 1) return;
+    }
+    if (this.mapping.missingRequired.length > 0) return;
+    const values = this.rules!.check(rowNumber, cells);
+    // Once a row is wrong the file will not be confirmed: no need to keep comparing.
+    if (values && this.rules!.errorCount === 0 && this.mapping.duplicateErrors.length === 0)
+      this.diff.add(values, this.rules!.article);
+  }
+
+  errors(): ValidationError[] {
+    const duplicates = this.mapping?.duplicateErrors ?? [];
+    const rows = this.rules?.errors ?? [];
+    return duplicates.length === 0 ? rows : [...duplicates, ...rows].slice(0, MAX_REPORTED_ERRORS);
+  }
 }

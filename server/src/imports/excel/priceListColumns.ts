@@ -1,0 +1,78 @@
+import type { ValidationError } from '../../../../contract';
+import { MAX_COLUMNS, type RowCells } from './cells';
+import { cellDisplayValue } from './cellValues';
+
+/** The sheet a general price list file must have (DESIGN.md §5). */
+export const PRICE_LIST_SHEET = 'Prislista';
+
+export const priceListColumns = [
+  { key: 'articleNumber', header: 'Artikelnummer', required: true },
+  { key: 'articleName', header: 'Benämning', required: false },
+  { key: 'price', header: 'Pris', required: true },
+  { key: 'minimumOrderQuantity', header: 'Minsta beställningsantal', required: true },
+  { key: 'deliveryTimeDays', header: 'Leveranstid (dagar)', required: false },
+  { key: 'warrantyQuantity', header: 'Garanti antal', required: false },
+  { key: 'warrantyUnit', header: 'Garanti enhet', required: false },
+  { key: 'warrantyValidFrom', header: 'Garanti gäller från', required: false },
+  { key: 'warrantyTerms', header: 'Garantivillkor', required: false },
+] as const;
+
+export type PriceListColumnKey = (typeof priceListColumns)[number]['key'];
+
+/** Slot of each column in the row being validated: the index in priceListColumns. */
+export const slot = Object.fromEntries(
+  priceListColumns.map((column, index) => [column.key, index]),
+) as Record<PriceListColumnKey, number>;
+
+export const warrantyUnits = ['Dagar', 'Veckor', 'Månader', 'År'] as const;
+export const warrantyValidFromValues = ['Leveransdatum', 'Fakturadatum'] as const;
+
+/** Header names are compared trimmed, case-insensitively and with runs of white space as one space. */
+export const headerKey = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+const columnByHeader = new Map(priceListColumns.map((column, index) => [headerKey(column.header), index]));
+
+export interface HeaderMapping {
+  /** For each sheet column (0-based): 1 if it is one of ours. The reader decodes only these. */
+  filter: Uint8Array;
+  /** For each sheet column: its slot, or -1. */
+  slotOfColumn: Int8Array;
+  /** For each slot: the sheet column, or -1 when the sheet lacks it. */
+  columnOfSlot: number[];
+  missingRequired: string[];
+  /** A known column that appears more than once: which copy is meant cannot be known. */
+  duplicateErrors: ValidationError[];
+}
+
+/** Maps the header row (row 1) onto our columns. Extra columns are left out and ignored. */
+export function mapHeader(cells: RowCells | null, sheet: string, date1904: boolean): HeaderMapping {
+  const filter = new Uint8Array(MAX_COLUMNS);
+  const slotOfColumn = new Int8Array(MAX_COLUMNS).fill(-1);
+  const columnOfSlot = priceListColumns.map(() => -1);
+  const duplicateErrors: ValidationError[] = [];
+  for (let i = 0; cells !== null && i < cells.count; i++) {
+    const text = cellDisplayValue(cells, i, date1904);
+    const index = columnByHeader.get(headerKey(text));
+    if (index === undefined) continue;
+    const column = priceListColumns[index]!;
+    if (columnOfSlot[index] !== -1) {
+      if (column.key !== 'articleName') {
+        duplicateErrors.push({
+          row: 1,
+          sheet,
+          column: column.header,
+          value: text,
+          message: `Kolumnen ${column.header} finns mer än en gång i rubrikraden. Ta bort eller byt namn på den ena så att det är tydligt vilken som gäller.`,
+        });
+      }
+      continue;
+    }
+    columnOfSlot[index] = cells.columns[i]!;
+    slotOfColumn[cells.columns[i]!] = index;
+    filter[cells.columns[i]!] = 1;
+  }
+  const missingRequired = priceListColumns
+    .filter((column, index) => column.required && columnOfSlot[index] === -1)
+    .map((column) => column.header);
+  return { filter, slotOfColumn, columnOfSlot, missingRequired, duplicateErrors };
+}

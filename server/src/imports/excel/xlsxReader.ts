@@ -1,0 +1,48 @@
+import type { SheetRowSink } from './cells';
+import { ExcelFileError } from './errors';
+import { SharedStringsScanner } from './sharedStringsScanner';
+import { findSheet, type SheetRead } from './sheetRead';
+import { SheetScanner } from './sheetScanner';
+import { readDateStyles } from './styles';
+import { readWorkbookLayout, readXmlPart } from './workbookLayout';
+import { readZipDirectory, streamEntry } from './zip';
+
+/**
+ * Reads one sheet of an .xlsx into the sink: zip directory and limits first, then the shared
+ * strings and the sheet, each inflated and scanned chunk by chunk. Resolves to null when the
+ * workbook has no sheet of that name.
+ */
+export async function readXlsxSheet(
+  content: Uint8Array,
+  sheetName: string,
+  sink: SheetRowSink,
+): Promise<SheetRead | null> {
+  const entries = readZipDirectory(content);
+  const layout = readWorkbookLayout(content, entries);
+  const index = findSheet(
+    layout.sheets.map((sheet) => sheet.name),
+    sheetName,
+  );
+  if (index < 0) return null;
+  const sheet = layout.sheets[index]!;
+  const sheetEntry = sheet.path === null ? undefined : entries.get(sheet.path.toLowerCase());
+  if (!sheetEntry) {
+    throw new ExcelFileError('CORRUPT', `Filen kan inte läsas: fliken ${sheet.name} saknar innehåll.`);
+  }
+
+  const sharedStrings = new SharedStringsScanner();
+  const sharedStringsEntry = layout.sharedStringsPath && entries.get(layout.sharedStringsPath.toLowerCase());
+  if (sharedStringsEntry) {
+    await streamEntry(content, sharedStringsEntry, (chunk) => sharedStrings.feed(chunk));
+    sharedStrings.finish();
+  }
+  const stylesXml = layout.stylesPath === null ? null : readXmlPart(content, entries, layout.stylesPath);
+  const dateStyles = stylesXml === null ? new Uint8Array(0) : readDateStyles(stylesXml);
+
+  const read = { sheetName: sheet.name, date1904: layout.date1904 };
+  sink.start(read);
+  const scanner = new SheetScanner(sink, sharedStrings.strings, dateStyles);
+  await streamEntry(content, sheetEntry, (chunk) => scanner.feed(chunk));
+  scanner.finish();
+  return read;
+}

@@ -1,0 +1,189 @@
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { ExcelFileError } from './errors';
+
+/**
+ * The zip container of an .xlsx, read from its central directory (the file is already in
+ * memory). Every limit is checked on the directory before anything is inflated, and again
+ * while inflating, because the sizes in the directory are the sender's word.
+ */
+export const zipLimits = {
+  maxEntries: 1_000,
+  maxUncompressedBytes: 100 * 1024 * 1024,
+  maxCompressionRatio: 100,
+};
+
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+const corrupt = (detail: string) =>
+  new ExcelFileError('CORRUPT', `Filen kan inte läsas: den är skadad eller ofullständig (${detail}).`);
+
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const CENTRAL_FILE_HEADER = 0x02014b50;
+const LOCAL_FILE_HEADER = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
+
+/** The entries by lower-cased name (part names in OPC are case-insensitive). */
+export function readZipDirectory(content: Uint8Array): Map<string, ZipEntry> {
+  const view = new DataView(content.buffer, content.byteOffset, content.byteLength);
+  const eocd = findEndOfCentralDirectory(view);
+  const entryCount = view.getUint16(eocd + 10, true);
+  const directorySize = view.getUint32(eocd + 12, true);
+  const directoryOffset = view.getUint32(eocd + 16, true);
+  if (entryCount === 0xffff || directoryOffset === 0xffffffff) {
+    throw new ExcelFileError('UNSUPPORTED', 'Filen kan inte läsas: zip64-arkiv stöds inte.');
+  }
+  if (entryCount > zipLimits.maxEntries) throw tooManyEntries();
+  if (directoryOffset + directorySize > eocd) throw corrupt('innehållsförteckningen');
+
+  const entries = new Map<string, ZipEntry>();
+  const decoder = new TextDecoder();
+  let totalUncompressed = 0;
+  let totalCompressed = 0;
+  let pos = directoryOffset;
+  for (let i = 0; i < entryCount; i++) {
+    if (pos + 46 > eocd || view.getUint32(pos, true) !== CENTRAL_FILE_HEADER) throw corrupt('en post');
+    const method = view.getUint16(pos + 10, true);
+    const compressedSize = view.getUint32(pos + 20, true);
+    const uncompressedSize = view.getUint32(pos + 24, true);
+    const nameLength = view.getUint16(pos + 28, true);
+    const extraLength = view.getUint16(pos + 30, true);
+    const commentLength = view.getUint16(pos + 32, true);
+    const localHeaderOffset = view.getUint32(pos + 42, true);
+    if (pos + 46 + nameLength > eocd) throw corrupt('ett filnamn');
+    const name = decoder.decode(content.subarray(pos + 46, pos + 46 + nameLength)).replaceAll('\\', '/');
+    pos += 46 + nameLength + extraLength + commentLength;
+
+    if (uncompressedSize > compressedSize * zipLimits.maxCompressionRatio) throw ratioTooHigh();
+    totalUncompressed += uncompressedSize;
+    totalCompressed += compressedSize;
+    if (totalUncompressed > zipLimits.maxUncompressedBytes) throw tooLarge();
+    if (method !== STORED && method !== DEFLATED) {
+      throw new ExcelFileError(
+        'UNSUPPORTED',
+        'Filen kan inte läsas: den använder en komprimering som inte stöds.',
+      );
+    }
+    entries.set(name.toLowerCase(), { name, method, compressedSize, uncompressedSize, localHeaderOffset });
+  }
+  if (entries.size > 0 && totalUncompressed > totalCompressed * zipLimits.maxCompressionRatio) {
+    throw ratioTooHigh();
+  }
+  return entries;
+}
+
+function findEndOfCentralDirectory(view: DataView): number {
+  // The record is 22 bytes plus a comment of at most 65,535 bytes at the very end.
+  const lowest = Math.max(0, view.byteLength - 22 - 0xffff);
+  for (let pos = view.byteLength - 22; pos >= lowest; pos--) {
+    if (view.getUint32(pos, true) === END_OF_CENTRAL_DIRECTORY) return pos;
+  }
+  throw corrupt('arkivets slut saknas');
+}
+
+/** Where the entry's compressed bytes are, checked against the file's length. */
+function entryData(content: Uint8Array, entry: ZipEntry): Uint8Array {
+  const view = new DataView(content.buffer, content.byteOffset, content.byteLength);
+  const at = entry.localHeaderOffset;
+  if (at + 30 > content.length || view.getUint32(at, true) !== LOCAL_FILE_HEADER) throw corrupt(entry.name);
+  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  const end = start + entry.compressedSize;
+  if (end > content.length) throw corrupt(entry.name);
+  return content.subarray(start, end);
+}
+
+/** A small part (workbook, relationships, styles) inflated in one go, capped at its declared size. */
+export function readEntry(content: Uint8Array, entry: ZipEntry): Buffer {
+  const data = entryData(content, entry);
+  if (entry.method === STORED) {
+    if (data.length !== entry.uncompressedSize) throw corrupt(entry.name);
+    return Buffer.from(data.buffer, data.byteOffset, data.length);
+  }
+  let out: Buffer;
+  try {
+    out = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+  } catch (error) {
+    throw (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+      ? sizeMismatch(entry)
+      : corrupt(entry.name);
+  }
+  if (out.length !== entry.uncompressedSize) throw sizeMismatch(entry);
+  return out;
+}
+
+/**
+ * Inflates a part chunk by chunk and hands each chunk to `onChunk` as it comes, so a large
+ * sheet is never held whole. Stops with an error as soon as the output passes the declared size.
+ */
+export function streamEntry(
+  content: Uint8Array,
+  entry: ZipEntry,
+  onChunk: (chunk: Buffer) => void,
+  chunkSize = 256 * 1024,
+): Promise<void> {
+  const data = entryData(content, entry);
+  if (entry.method === STORED) {
+    if (data.length !== entry.uncompressedSize) return Promise.reject(corrupt(entry.name));
+    try {
+      for (let at = 0; at < data.length; at += chunkSize) {
+        const end = Math.min(data.length, at + chunkSize);
+        onChunk(Buffer.from(data.buffer, data.byteOffset + at, end - at));
+      }
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw({ chunkSize });
+    let produced = 0;
+    let failed = false;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      inflate.destroy();
+      reject(error);
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      produced += chunk.length;
+      if (produced > entry.uncompressedSize) return fail(sizeMismatch(entry));
+      try {
+        onChunk(chunk);
+      } catch (error) {
+        fail(error);
+      }
+    });
+    inflate.on('error', () => fail(corrupt(entry.name)));
+    inflate.on('end', () => {
+      if (failed) return;
+      if (produced !== entry.uncompressedSize) return fail(sizeMismatch(entry));
+      resolve();
+    });
+    inflate.end(data);
+  });
+}
+
+const tooManyEntries = () =>
+  new ExcelFileError('TOO_MANY_ENTRIES', `Filen innehåller för många delar (högst ${zipLimits.maxEntries}).`);
+const tooLarge = () =>
+  new ExcelFileError(
+    'TOO_LARGE',
+    `Filen är för stor uppackad (högst ${zipLimits.maxUncompressedBytes / 1024 / 1024} MB). Dela upp prislistan eller ta bort onödiga flikar.`,
+  );
+const ratioTooHigh = () =>
+  new ExcelFileError(
+    'COMPRESSION_RATIO',
+    `Filen är misstänkt hårt komprimerad (mer än ${zipLimits.maxCompressionRatio}:1) och läses inte.`,
+  );
+const sizeMismatch = (entry: ZipEntry) =>
+  new ExcelFileError(
+    'CORRUPT',
+    `Filen kan inte läsas: delen ${entry.name} är större eller mindre än arkivet uppger.`,
+  );
