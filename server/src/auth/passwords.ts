@@ -18,7 +18,13 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, PASSWORD_HASH_OPTIONS);
 }
 
+let verifications = 0;
+
+/** How many verifications this process ran: lets a test see that every login path runs one. */
+export const passwordVerificationCount = () => verifications;
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  verifications++;
   try {
     return await verify(passwordHash, password);
   } catch {
