@@ -246,7 +246,7 @@ describe.each(testDatabaseKinds)('reset mail without SMTP on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const outbox = path.join(testApp.config.DATA_DIR, 'outbox');
     let files: string[] = [];
-    for (let waited = 0; files.length === 0 && waited < 5000; waited += 50) {
+    for (let waited = 0; files.length === 0 && waited < 15_000; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       files = existsSync(outbox) ? readdirSync(outbox) : [];
     }

@@ -48,7 +48,7 @@ export async function startTestMailbox(): Promise<TestMailbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async next(timeoutMs = 5000) {
+    async next(timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (taken >= received.length) {
         const left = deadline - Date.now();
