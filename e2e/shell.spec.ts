@@ -369,6 +369,12 @@ test('below the md breakpoint the main menu collapses behind a menu button', asy
   await expect(toggle).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(search).toBeHidden();
+  // The button's text must stand out from its own background (axe passes a white-on-white button).
+  const [color, background] = await toggle.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return [style.color, style.backgroundColor];
+  });
+  expect(color).not.toBe(background === 'rgba(0, 0, 0, 0)' ? 'rgb(0, 58, 80)' : background);
 
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');

@@ -31,7 +31,7 @@ export function MainMenu({ profile }: { profile: Profile }) {
     <nav className="main-menu" aria-label={sv.header.mainMenuLabel}>
       <button
         type="button"
-        className="main-menu-toggle secondary"
+        className="main-menu-toggle"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpenOn(open ? null : pathname)}
