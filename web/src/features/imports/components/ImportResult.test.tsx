@@ -28,13 +28,14 @@ it('shows the counts and the success banner of a validated file', () => {
       'Filen är godkänd för inläsning. Granska sammanfattningen och klicka på “Läs in” för att läsa in.',
     ),
   ).toBeInTheDocument();
-  for (const [label, count] of [
+  const counts: [string, string][] = [
     ['Tillagda rader', '3'],
     ['Ändrade rader', '2'],
     ['Borttagna rader', '1'],
     ['Oförändrade rader', '394'],
-  ])
-    expect(screen.getByText(label).nextElementSibling).toHaveTextContent(count as string);
+  ];
+  for (const [label, count] of counts)
+    expect(screen.getByText(label).nextElementSibling).toHaveTextContent(count);
   expect(screen.getByText('Visa ändringar')).toBeInTheDocument();
 });
 

@@ -1,0 +1,95 @@
+import ExcelJS from 'exceljs';
+
+/** The columns of a general price list file (DESIGN.md §5), in the template's order. */
+export const priceListColumns = [
+  'Artikelnummer',
+  'Benämning',
+  'Pris',
+  'Minsta beställningsantal',
+  'Leveranstid (dagar)',
+  'Garanti antal',
+  'Garanti enhet',
+  'Garanti gäller från',
+  'Garantivillkor',
+] as const;
+type Column = (typeof priceListColumns)[number];
+export type PriceListRow = Partial<Record<Column, string | number>>;
+
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+const xlsxMimeType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const articleNumber = (n: number) => `HMD-${String(n).padStart(4, '0')}`;
+
+/** An .xlsx with one sheet, a header row and the given rows, as ExcelJS writes it. */
+export async function priceListFile(
+  name: string,
+  rows: readonly PriceListRow[],
+  { columns = priceListColumns as readonly string[], sheetName = 'Prislista' } = {},
+): Promise<UploadFile> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.addRow([...columns]);
+  for (const row of rows) sheet.addRow(columns.map((column) => row[column as Column] ?? null));
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  return { name, mimeType: xlsxMimeType, buffer };
+}
+
+/** A valid row for one of Hjälpmedel Demo AB's articles (HMD-0001 … HMD-0500). */
+export const validRow = (n: number, price = 100 + n): PriceListRow => ({
+  Artikelnummer: articleNumber(n),
+  Benämning: `Artikel ${n}`,
+  Pris: price,
+  'Minsta beställningsantal': 1,
+  'Leveranstid (dagar)': 5,
+  'Garanti antal': 2,
+  'Garanti enhet': 'År',
+  'Garanti gäller från': 'Leveransdatum',
+  Garantivillkor: 'Gäller vid normal användning.',
+});
+
+/** A file the validation accepts: rows for HMD-0001 … HMD-0{count}. */
+export const validFile = (name = 'prislista-ok.xlsx', count = 450) =>
+  priceListFile(
+    name,
+    Array.from({ length: count }, (_, i) => validRow(i + 1)),
+  );
+
+/** Three broken rules: a price that is not a number, an unknown article and an order quantity of 0. */
+export const fileWithErrors = (name = 'prislista-fel.xlsx') =>
+  priceListFile(name, [
+    validRow(1),
+    { ...validRow(2), Pris: 'gratis' },
+    { ...validRow(3), Artikelnummer: 'FINNS-INTE-1' },
+    { ...validRow(4), 'Minsta beställningsantal': 0 },
+    validRow(5),
+  ]);
+
+/** `count` rows, each with a price that is not a number: one error per row. */
+export const fileWithManyErrors = (count: number, name = 'prislista-manga-fel.xlsx') =>
+  priceListFile(
+    name,
+    Array.from({ length: count }, (_, i) => ({ ...validRow(i + 1), Pris: 'okänt' })),
+  );
+
+/** A file whose header lacks the required columns Pris and Minsta beställningsantal. */
+export const fileWithMissingColumns = (name = 'prislista-kolumner.xlsx') =>
+  priceListFile(name, [validRow(1), validRow(2)], {
+    columns: priceListColumns.filter((column) => column !== 'Pris' && column !== 'Minsta beställningsantal'),
+  });
+
+/** Reads a downloaded workbook back: each sheet's name and its rows as plain values. */
+export async function readWorkbook(path: string) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  return workbook.worksheets.map((sheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1));
+    });
+    return { name: sheet.name, rows };
+  });
+}

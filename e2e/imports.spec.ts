@@ -1,0 +1,481 @@
+import type { Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, test } from './fixtures';
+import {
+  fileWithErrors,
+  fileWithManyErrors,
+  fileWithMissingColumns,
+  readWorkbook,
+  type UploadFile,
+  validFile,
+} from './importFiles';
+
+/** Validation and import are jobs: their results come within seconds, the lists poll every 5 s. */
+const jobTimeout = { timeout: 30_000 };
+
+async function logIn(page: Page, username = 'lev.admin') {
+  await page.goto('/login');
+  await page.getByLabel('Användarnamn').fill(username);
+  await page.getByLabel('Lösenord').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+async function openImports(page: Page) {
+  await page.goto('/import');
+  await expect(page.getByRole('heading', { level: 1, name: 'Inläsningar' })).toBeVisible();
+}
+
+const validationList = (page: Page) => page.getByRole('region', { name: 'Validering', exact: true });
+const importingList = (page: Page) => page.getByRole('region', { name: 'Inläsning', exact: true });
+const recentTable = (page: Page) => page.getByRole('table', { name: 'Senaste 10 inläsningarna' });
+const card = (within: Page | Locator, fileName: string) => within.getByRole('article', { name: fileName });
+
+/** Fills the dialog "Läs in fil" with the mouse and uploads the file. */
+async function fillDialog(page: Page, file: UploadFile, pricelist = '2 (Aktuell)') {
+  await page.getByRole('button', { name: 'Läs in fil' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
+  await dialog.getByRole('button', { name: /Filtyp/ }).click();
+  await page.getByRole('option', { name: 'Generell prislista' }).click();
+  await dialog.getByRole('button', { name: /Prislistenummer/ }).click();
+  await page.getByRole('option', { name: pricelist }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Välj fil' }).click();
+  await (await chooser).setFiles(file);
+  await expect(dialog).toContainText(`Vald fil: ${file.name}`);
+  return dialog;
+}
+
+async function upload(page: Page, file: UploadFile) {
+  const dialog = await fillDialog(page, file);
+  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Uploads through the dialog and opens the finished validation from its card. */
+async function uploadAndReview(page: Page, file: UploadFile, status: string) {
+  await upload(page, file);
+  const uploaded = card(validationList(page), file.name);
+  await expect(uploaded).toContainText(status, jobTimeout);
+  await uploaded.getByRole('link', { name: 'Granska' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sammanfattning' })).toBeVisible();
+  await expect(summaryFact(page, 'Status')).toHaveText(status);
+}
+
+const summaryFact = (page: Page, term: string) =>
+  page.locator('dl.summary-facts dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+
+/** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator, maxPresses = 60) {
+  for (let i = 0; i < maxPresses; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test.beforeEach(async ({ page }) => {
+  await logIn(page);
+});
+
+test('the list page: empty pending lists, the legacy imports, and no axe violations', async ({ page }) => {
+  await openImports(page);
+  await expect(page.getByRole('navigation', { name: 'Du är här' })).toContainText('Inläsningar');
+  await expect(validationList(page)).toContainText('Det finns inga pågående valideringar.');
+  await expect(importingList(page)).toContainText('Det finns inga pågående inläsningar.');
+  const table = recentTable(page);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    /Filnamn/,
+    /Inläst/,
+    /Inläst av/,
+    /Filtyp/,
+    /Status/,
+  ]);
+  await expect(table.getByRole('columnheader', { name: /^Inläst\W*$/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  // The three legacy imports of the demo data, newest first.
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText('artiklar_import.xlsx');
+  await expect(rows.nth(1)).toContainText('Pågående');
+  await expect(rows.nth(2)).toContainText('prislista_2024_var.xls');
+  await expect(rows.nth(2)).toContainText('Misslyckad');
+  await expect(rows.nth(3)).toContainText('prislista_2024_host.xlsx');
+  await expect(rows.nth(3)).toContainText('Lyckad');
+  await expect(rows.nth(3).getByRole('cell').nth(3)).toHaveText('-');
+  await expectNoAxeViolations(page);
+});
+
+test('a legacy row opens its summary, without "Radera"; an unknown one cannot be read', async ({ page }) => {
+  await openImports(page);
+  await recentTable(page).getByRole('cell', { name: 'Lyckad', exact: true }).click();
+  await expect(page).toHaveURL(/\/import\/legacy\/legacy-0001$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sammanfattning' })).toBeVisible();
+  await expect(summaryFact(page, 'Filnamn')).toHaveText('prislista_2024_host.xlsx');
+  await expect(summaryFact(page, 'Filtyp')).toHaveText('-');
+  await expect(summaryFact(page, 'Status')).toHaveText('Lyckad');
+  await expect(summaryFact(page, 'Inläsning påbörjad')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  await expect(page.getByRole('navigation', { name: 'Du är här' })).toContainText('Sammanfattning');
+  await expect(page.getByRole('button', { name: 'Radera' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.goto('/import/legacy/finns-inte');
+  await expect(page.getByText('Kunde inte läsa in import')).toBeVisible();
+});
+
+test('the recent table sorts every column by keyboard', async ({ page }) => {
+  await openImports(page);
+  const table = recentTable(page);
+  const fileNames = () => table.locator('tbody tr td:first-child').allTextContents();
+  await expect(table.getByRole('row')).toHaveCount(4);
+
+  await table.getByRole('button', { name: /Filnamn/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('columnheader', { name: /Filnamn/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(table.getByRole('columnheader', { name: /^Inläst\W*$/ })).not.toHaveAttribute('aria-sort');
+  expect(await fileNames()).toEqual([
+    'artiklar_import.xlsx',
+    'prislista_2024_host.xlsx',
+    'prislista_2024_var.xls',
+  ]);
+  await page.keyboard.press('Space');
+  await expect(table.getByRole('columnheader', { name: /Filnamn/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  expect(await fileNames()).toEqual([
+    'prislista_2024_var.xls',
+    'prislista_2024_host.xlsx',
+    'artiklar_import.xlsx',
+  ]);
+
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(table.getByRole('button', { name: /Status/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('columnheader', { name: /Status/ })).toHaveAttribute('aria-sort', 'ascending');
+  expect(await fileNames()).toEqual([
+    'prislista_2024_host.xlsx',
+    'prislista_2024_var.xls',
+    'artiklar_import.xlsx',
+  ]);
+
+  await table.getByRole('button', { name: /^Inläst\W*$/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('columnheader', { name: /^Inläst\W*$/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  expect(await fileNames()).toEqual([
+    'prislista_2024_host.xlsx',
+    'prislista_2024_var.xls',
+    'artiklar_import.xlsx',
+  ]);
+});
+
+test('the dialog: the messages of §5, the price lists, the template, and no axe violations', async ({
+  page,
+}) => {
+  await openImports(page);
+  const trigger = page.getByRole('button', { name: 'Läs in fil' });
+  await trigger.click();
+  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
+  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
+  await expect(dialog).toContainText('Du måste välja typ av fil.');
+  await expect(dialog).toContainText('Du måste välja en fil.');
+  await expectNoAxeViolations(page);
+
+  await dialog.getByRole('button', { name: /Filtyp/ }).click();
+  await expect(page.getByRole('option', { name: 'Produkter & artiklar' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await page.getByRole('option', { name: 'Generell prislista' }).click();
+  await expect(dialog).toContainText('Du måste välja ett prislistenummer.');
+  await dialog.getByRole('button', { name: /Prislistenummer/ }).click();
+  await expect(page.getByRole('option')).toHaveText(['2 (Aktuell)', '3 (Framtida)']);
+  await page.getByRole('option', { name: '3 (Framtida)' }).click();
+  await expect(dialog).not.toContainText('Du måste välja ett prislistenummer.');
+
+  // The template, filled with price list 3's rows (HMD-0001 … HMD-0100).
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: 'Ladda ner mall' }).click();
+  const template = await download;
+  const sheets = await readWorkbook(await template.path());
+  const priceList = sheets.find((sheet) => sheet.name === 'Prislista');
+  expect(priceList?.rows[0]).toContain('Artikelnummer');
+  expect(priceList?.rows).toHaveLength(101);
+  await expectNoAxeViolations(page);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+});
+
+test('a user without price lists is told so', async ({ page }) => {
+  await page.request.post('/resources/v1/logout');
+  await logIn(page, 'lev2.admin');
+  await openImports(page);
+  await page.getByRole('button', { name: 'Läs in fil' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
+  await dialog.getByRole('button', { name: /Filtyp/ }).click();
+  await page.getByRole('option', { name: 'Generell prislista' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Det finns inga aktuella eller framtida prislistor.');
+});
+
+test("a file that is not Excel gets the upload failure and the server's reason", async ({ page }) => {
+  await openImports(page);
+  const pdf = {
+    name: 'prislista.xlsx',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n%âãÏÓ\n'),
+  };
+  const dialog = await fillDialog(page, pdf);
+  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText('Ett oväntat fel uppstod när filen skulle laddas upp.');
+  await expect(alert).toContainText('Filen måste vara en Excel-fil (.xls eller .xlsx).');
+  await expect(dialog.getByRole('button', { name: 'Ladda upp' })).toBeEnabled();
+});
+
+test('a valid file: upload with progress, "Validering OK", the changes, "Läs in", and "Lyckad"', async ({
+  page,
+}) => {
+  await openImports(page);
+  const file = await validFile();
+  const dialog = await fillDialog(page, file);
+
+  // Hold the upload at the server's door, so the progress can be seen and the dialog tried.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => /\/resources\/v1\/imports\/\d+$/.test(url.pathname),
+    async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    },
+  );
+  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
+  const progress = dialog.getByRole('progressbar', { name: 'Uppladdning' });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('aria-valuenow', /^\d+$/);
+  await expect(progress).toContainText(/\d+\s?%/);
+  await expect(dialog).toContainText('Vänligen vänta medan filen laddas upp.');
+  await expect(dialog.getByRole('button', { name: 'Avbryt' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  release();
+  await expect(dialog).toBeHidden();
+  await page.unroute((url) => /\/resources\/v1\/imports\/\d+$/.test(url.pathname));
+
+  const uploaded = card(validationList(page), file.name);
+  await expect(uploaded).toBeVisible();
+  await expect(uploaded).toContainText('Generell prislista');
+  await expect(uploaded).toContainText('Validering OK', jobTimeout);
+  await uploaded.getByRole('link', { name: 'Granska' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Sammanfattning' })).toBeVisible();
+  await expect(summaryFact(page, 'Filnamn')).toHaveText(file.name);
+  await expect(summaryFact(page, 'Filtyp')).toHaveText('Generell prislista');
+  await expect(summaryFact(page, 'Prislistenummer').getByRole('link', { name: '2' })).toHaveAttribute(
+    'href',
+    /^\/v1\/organization\/\d+\/generalpricelist\/\d+\/pricelist\/\d+$/,
+  );
+  await expect(summaryFact(page, 'Status')).toHaveText('Validering OK');
+  await expect(page.getByText('Filen är godkänd för inläsning.', { exact: false })).toBeVisible();
+  // 450 rows against price list 2's 400 (HMD-0001 … HMD-0400): 50 added, none removed.
+  const counts = page.locator('dl.counts');
+  await expect(counts).toContainText('Tillagda rader50');
+  await expect(counts).toContainText('Borttagna rader0');
+  await page.getByText('Visa ändringar').click();
+  const added = page.getByRole('region', { name: 'Tillagda rader' });
+  await expect(added.getByRole('row')).toHaveCount(21);
+  await expect(added).toContainText('Visar 1–20 av 50');
+  await added.getByRole('button', { name: 'Nästa' }).click();
+  await expect(added).toContainText('Visar 21–40 av 50');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Läs in', exact: true }).click();
+  await expect(page).toHaveURL(/\/import$/);
+  const row = recentTable(page).getByRole('row', { name: new RegExp(file.name) });
+  await expect(row).toContainText('Lyckad', jobTimeout);
+  await expect(row).toContainText('Generell prislista');
+});
+
+test('a file with errors: the table, the banner, and an error file that opens', async ({ page }) => {
+  await openImports(page);
+  const file = await fileWithErrors();
+  await uploadAndReview(page, file, 'Valideringsfel');
+  await expect(
+    page.getByText(
+      'Valideringen misslyckad. Granska sammanfattningen och rätta felen. Läs sedan in filen igen.',
+    ),
+  ).toBeVisible();
+  const table = page.getByRole('table', { name: 'Visar 3 av 3 fel' });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Rad',
+    'Artikelnummer',
+    'Flik',
+    'Kolumn',
+    'Värde',
+    'Meddelande',
+  ]);
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('row').nth(1)).toContainText('HMD-0002');
+  await expect(table.getByRole('row').nth(1)).toContainText('gratis');
+  await expect(page.getByText(/fler än 100 felaktiga rader/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Exportera resultatet till Excel' }).click();
+  const errorFile = await download;
+  expect(errorFile.suggestedFilename()).toMatch(/\.xlsx$/);
+  const sheets = await readWorkbook(await errorFile.path());
+  const listed = sheets.flatMap((sheet) => sheet.rows.map((cells) => cells.join(' ')));
+  expect(listed.some((line) => line.includes('HMD-0002'))).toBe(true);
+  expect(listed.some((line) => line.includes('FINNS-INTE-1'))).toBe(true);
+});
+
+test('more than 100 errors: "Visar 100 av N fel" and the banner', async ({ page }) => {
+  await openImports(page);
+  await uploadAndReview(page, await fileWithManyErrors(150), 'Valideringsfel');
+  const table = page.getByRole('table', { name: 'Visar 100 av 150 fel' });
+  await expect(table.locator('tbody tr')).toHaveCount(100);
+  await expect(
+    page.getByText(
+      'Filen innehåller fler än 100 felaktiga rader. Endast de första 100 raderna visas i tabellen. För att se alla fel, exportera resultatet till excel.',
+    ),
+  ).toBeVisible();
+});
+
+test('missing columns are listed per sheet with the format banner', async ({ page }) => {
+  await openImports(page);
+  await uploadAndReview(page, await fileWithMissingColumns(), 'Valideringsfel');
+  await expect(page.getByText('Filen saknar kolumner eller flikar.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Kolumnen ”Pris” saknas på fliken ”Prislista”.' }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: 'Kolumnen ”Minsta beställningsantal” saknas på fliken ”Prislista”.' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('"Läs in ny fil" fixes a failed import', async ({ page }) => {
+  await openImports(page);
+  const failed = await fileWithErrors('att-ratta.xlsx');
+  await uploadAndReview(page, failed, 'Valideringsfel');
+  const url = page.url();
+
+  await page.getByRole('button', { name: 'Läs in ny fil' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Läs in ny fil' });
+  await expect(dialog).toContainText('Generell prislista');
+  await expect(dialog).toContainText('2');
+  await expectNoAxeViolations(page);
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Välj fil' }).click();
+  await (await chooser).setFiles(await validFile('ratt.xlsx'));
+  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The same import, validated again: the page refreshes itself until the result is there.
+  expect(page.url()).toBe(url);
+  await expect(summaryFact(page, 'Status')).toHaveText('Validering OK', jobTimeout);
+  await expect(summaryFact(page, 'Filnamn')).toHaveText('ratt.xlsx');
+  await expect(page.getByRole('button', { name: 'Läs in', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Läs in ny fil' })).toHaveCount(0);
+});
+
+test('"Radera" asks first: "Nej" keeps the import, "Ja, Radera" removes it', async ({ page }) => {
+  await openImports(page);
+  const file = await fileWithErrors('radera-mig.xlsx');
+  await uploadAndReview(page, file, 'Valideringsfel');
+
+  await page.getByRole('button', { name: 'Radera' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Vill du radera filen och dess sammanfattning?' });
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Nej' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Radera' })).toBeFocused();
+  await page.reload();
+  await expect(summaryFact(page, 'Filnamn')).toHaveText(file.name);
+
+  await page.getByRole('button', { name: 'Radera' }).click();
+  await confirm.getByRole('button', { name: 'Ja, Radera' }).click();
+  await expect(page).toHaveURL(/\/import$/);
+  await expect(validationList(page)).toContainText('Det finns inga pågående valideringar.');
+
+  // From a card too.
+  const other = await fileWithErrors('radera-kort.xlsx');
+  await upload(page, other);
+  const otherCard = card(validationList(page), other.name);
+  await expect(otherCard).toContainText('Valideringsfel', jobTimeout);
+  await otherCard.getByRole('button', { name: 'Radera' }).click();
+  await confirm.getByRole('button', { name: 'Ja, Radera' }).click();
+  await expect(otherCard).toHaveCount(0);
+});
+
+test('the whole flow by keyboard only', async ({ page }) => {
+  await openImports(page);
+  const file = await validFile('tangentbord.xlsx', 400);
+
+  await tabTo(page, page.getByRole('button', { name: 'Läs in fil' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
+  await expect(dialog).toBeVisible();
+
+  await tabTo(page, dialog.getByRole('button', { name: /Filtyp/ }));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: /Filtyp/ })).toContainText('Generell prislista');
+
+  await tabTo(page, dialog.getByRole('button', { name: /Prislistenummer/ }));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: '2 (Aktuell)' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: /Prislistenummer/ })).toContainText('2 (Aktuell)');
+
+  await tabTo(page, dialog.getByRole('button', { name: 'Välj fil' }));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(file);
+  await tabTo(page, dialog.getByRole('button', { name: 'Ladda upp' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Läs in fil' })).toBeFocused();
+
+  const review = card(validationList(page), file.name).getByRole('link', { name: 'Granska' });
+  await expect(review).toBeVisible(jobTimeout);
+  await tabTo(page, review);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sammanfattning' })).toBeVisible();
+  await expect(summaryFact(page, 'Status')).toHaveText('Validering OK');
+
+  const confirm = page.getByRole('button', { name: 'Läs in', exact: true });
+  await tabTo(page, confirm);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/import$/);
+  const link = recentTable(page).getByRole('link', { name: file.name });
+  await expect(recentTable(page).getByRole('row', { name: new RegExp(file.name) })).toContainText(
+    'Lyckad',
+    jobTimeout,
+  );
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/import\/\d+$/);
+  await expect(summaryFact(page, 'Status')).toHaveText('Lyckad');
+});
