@@ -6,7 +6,8 @@ const baseURL = `http://localhost:${port}`;
 const isRoot = process.getuid?.() === 0;
 /** Where the reset mails go: e2e/auth.spec.ts listens there with a real SMTP server. */
 export const e2eSmtpPort = port + 1000;
-export const shortSessionPort = port + 2;
+// Clear of the other runs' ports, which sit close together (8201, 8202, …).
+export const shortSessionPort = port + 100;
 
 function e2eServer(serverPort: number, extraEnv: Record<string, string> = {}) {
   const url = `http://localhost:${serverPort}`;

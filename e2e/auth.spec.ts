@@ -126,6 +126,14 @@ test.describe('password reset', () => {
     await expect(page.getByRole('alert')).toHaveText('Ditt lösenord måste vara minst 10 tecken långt.');
     await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
 
+    // Long enough but among the most common: the server's own reason, not the length rule.
+    await newPassword.fill('sommar2025');
+    await repeated.fill('sommar2025');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Lösenordet är för vanligt och lätt att gissa. Välj ett annat lösenord.',
+    );
+
     // By keyboard: type both fields and submit with Enter.
     await newPassword.fill('');
     await newPassword.focus();

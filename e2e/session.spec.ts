@@ -35,6 +35,9 @@ test.describe('near the end of a session', () => {
       }
     });
     await logIn(page, 'lev.admin');
+    // Focus goes back where it was when the dialog closes.
+    const focusedBefore = page.getByRole('link').first();
+    await focusedBefore.focus();
 
     const dialog = page.getByRole('dialog', { name: 'Du kommer snart att loggas ut' });
     await expect(dialog).toBeVisible({ timeout: PING_WAIT });
@@ -57,6 +60,7 @@ test.describe('near the end of a session', () => {
 
     await page.getByRole('button', { name: 'Fortsätt vara inloggad' }).press('Enter');
     await expect(dialog).toBeHidden();
+    await expect(focusedBefore).toBeFocused();
     await expect(page).toHaveURL(/\/$/);
     const ping = await page.request.get('/resources/v1/api/session/ping');
     expect((await ping.json()).secondsUntilExpire).toBeGreaterThan(300);
