@@ -126,6 +126,8 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
   app.decorateRequest('auth', null);
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
+    // Only the API knows sessions: the SPA's files and health checks neither read nor slide one.
+    if (!request.url.startsWith('/resources/')) return;
     const idHash = cookieSessionIdHash(request, config);
     if (!idHash) return;
     const now = clock.now();
