@@ -24,7 +24,6 @@ const ConfigSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Hjälpmedelsdatabasen <noreply@hjalpmedelsdatabasen.se>'),
   V1_APP_URL: optionalUrl,
-  MANUAL_URL: z.url().default('https://www.inera.se/tjanster/hjalpmedelstjansten/manual'),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

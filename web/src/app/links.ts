@@ -1,8 +1,7 @@
 /**
  * Addresses of the external pages the header and footer link to. They are set when the SPA is
  * built (`VITE_…` environment variables, see docs/decisions/0006-shell-navigation-and-links.md) and default to
- * Inera's public pages for Hjälpmedelstjänsten. MANUAL_URL of the server has the same default
- * as VITE_MANUAL_URL; set both when the manual moves.
+ * Inera's public pages for Hjälpmedelstjänsten. They are the only source of these addresses.
  */
 const env = import.meta.env;
 
