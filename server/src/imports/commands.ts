@@ -19,6 +19,12 @@ const replaceableStatuses: readonly ImportStatus[] = [
   'VALIDATION_ERROR',
 ];
 
+/** 409 unless a new file may replace the import's file now. */
+export function assertReplaceable(status: ImportStatus) {
+  if (!replaceableStatuses.includes(status))
+    throw conflict('Importen kan inte få en ny fil nu. En ny fil kan läsas in när valideringen är klar.');
+}
+
 /**
  * Creates an import of a general price list in VALIDATION_PENDING, with its file, in one
  * transaction; the validation job takes it from there. The price list must be one of the
@@ -93,9 +99,7 @@ export async function replaceImportFile(
   upload: Upload,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const current = await lockImport(trx, auth.organizationId, importId);
-    if (!replaceableStatuses.includes(current.status))
-      throw conflict('Importen kan inte få en ny fil nu. En ny fil kan läsas in när valideringen är klar.');
+    assertReplaceable((await lockImport(trx, auth.organizationId, importId)).status);
     await trx
       .updateTable('import_files')
       .set({ content: upload.content, size: upload.content.length })

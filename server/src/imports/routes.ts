@@ -15,7 +15,7 @@ import type { AppDeps } from '../app';
 import { requireAuth } from '../auth/session';
 import { badRequest, notFound } from '../errors';
 import { requireImportAccess } from './access';
-import { confirmImport, createImport, deleteImport, replaceImportFile } from './commands';
+import { assertReplaceable, confirmImport, createImport, deleteImport, replaceImportFile } from './commands';
 import { loadChangesPage, loadErrors } from './details';
 import { errorWorkbookName, sendWorkbook } from './downloads';
 import { buildPriceListTemplate, buildValidationErrorWorkbook } from './excel';
@@ -156,7 +156,8 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     '/imports/:organizationId/:importId',
     async (request): Promise<ImportResponse> => {
       const { auth, organizationId, importId } = importTarget(request);
-      await importOrThrow(organizationId, importId);
+      // Checked before the upload is read, so a wrong state answers 409 without taking the file.
+      assertReplaceable((await importOrThrow(organizationId, importId)).status);
       const upload = await readUpload(request, config);
       await replaceImportFile(deps, auth, importId, upload);
       return { importObject: await importOrThrow(organizationId, importId) };

@@ -1,0 +1,363 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import { articleNumber } from '../db/seed';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { claimNextJob, LEASE_MS } from './jobQueue';
+import { type JobResult, processJob, runNextJob } from './jobs';
+import { type FileRow, priceListWorkbook } from './testFiles';
+import {
+  demoSupplier,
+  editedPricelistFile,
+  pricelistRows,
+  request,
+  runAllJobs,
+  type Supplier,
+  validatedImport,
+} from './testSupport';
+
+/**
+ * Counts the transactions that changed a price list's rows: a statement trigger records each
+ * writing transaction's id once, so "applied exactly once" is something the database saw.
+ */
+async function recordPricelistWrites(testApp: TestApp) {
+  await sql`create table pricelist_writes (txid bigint primary key, pricelist_id integer)`.execute(
+    testApp.db,
+  );
+  await sql`
+    create function record_pricelist_write() returns trigger language plpgsql as $$
+    begin
+      insert into pricelist_writes
+        select distinct txid_current(), pricelist_id from changed on conflict do nothing;
+      return null;
+    end $$`.execute(testApp.db);
+  for (const [event, table] of [
+    ['insert', 'new table as changed'],
+    ['update', 'new table as changed'],
+    ['delete', 'old table as changed'],
+  ] as const) {
+    await sql
+      .raw(
+        `create trigger pricelist_writes_${event} after ${event} on pricelist_rows
+         referencing ${table} for each statement execute function record_pricelist_write()`,
+      )
+      .execute(testApp.db);
+  }
+  return async (pricelistId: number) =>
+    Number(
+      (
+        await sql<{
+          count: number;
+        }>`select count(*)::int as count from pricelist_writes where pricelist_id = ${pricelistId}`.execute(
+          testApp.db,
+        )
+      ).rows[0]!.count,
+    );
+}
+
+describe.each(testDatabaseKinds)('import jobs on %s', (kind) => {
+  let testApp: TestApp;
+  let supplier: Supplier;
+  let writesTo: (pricelistId: number) => Promise<number>;
+  const org = () => supplier.organizationId;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+    supplier = await demoSupplier(testApp);
+    writesTo = await recordPricelistWrites(testApp);
+  });
+  afterAll(() => testApp?.close());
+
+  const confirmedImport = async (
+    edit: (row: FileRow) => FileRow | null,
+    pricelistId = supplier.pricelists.current,
+  ) => {
+    const validated = await validatedImport(
+      testApp,
+      supplier,
+      await editedPricelistFile(testApp, pricelistId, edit),
+      pricelistId,
+    );
+    expect(validated.status).toBe('VALIDATION_SUCCESS');
+    const confirmed = await request(
+      testApp,
+      'POST',
+      `imports/${org()}/${validated.id}/confirm`,
+      supplier.cookie,
+    );
+    expect(confirmed.statusCode).toBe(200);
+    return validated.id;
+  };
+
+  it('redoes the job of a worker that crashed between claim and finish; the price list changes once', async () => {
+    const id = await confirmedImport((row) =>
+      row.articleNumber === 'HMD-0003' ? { ...row, price: 7.25 } : row,
+    );
+    const writesBefore = await writesTo(supplier.pricelists.current);
+
+    const crashed = await claimNextJob(testApp, 'crashed-worker');
+    expect(crashed).toMatchObject({ id, status: 'IMPORT_PENDING', attempts: 1 });
+    // Its lease holds: nobody else takes the job.
+    expect(await runNextJob(testApp, 'other-worker')).toBeNull();
+
+    testApp.clock.advance(LEASE_MS + 1);
+    const redone = await runNextJob(testApp, 'other-worker');
+    expect(redone).toMatchObject({ importId: id, end: 'IMPORT_SUCCESS' });
+    expect(await runNextJob(testApp, 'other-worker')).toBeNull();
+
+    // The crashed worker comes back and finishes late: its result is dropped.
+    const late = await processJob(testApp, crashed!, 'crashed-worker');
+    expect(late.end).toBe('LEASE_LOST');
+
+    expect(await writesTo(supplier.pricelists.current)).toBe(writesBefore + 1);
+    const rows = await pricelistRows(testApp, supplier.pricelists.current);
+    expect(rows.find((row) => row.articleNumber === 'HMD-0003')!.price).toBe('7.25');
+    const stored = await testApp.db
+      .selectFrom('imports')
+      .select(['status', 'attempts', 'lease_owner'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'IMPORT_SUCCESS', attempts: 2, lease_owner: null });
+    testApp.clock.set(new Date());
+  });
+
+  it('drops a validation result when the import was deleted or given a new file meanwhile', async () => {
+    const validated = await validatedImport(testApp, supplier, await priceListWorkbook([]));
+    // A new file arrives while a worker validates the old one.
+    const { multipart } = await import('./testFiles');
+    const newFile = await editedPricelistFile(testApp, supplier.pricelists.current);
+    const body = multipart({ fileName: 'ny.xlsx', content: newFile });
+    const replace = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/resources/v1/imports/${org()}/${validated.id}`,
+        headers: { ...body.headers, cookie: supplier.cookie },
+        payload: body.payload,
+      });
+    expect((await replace()).statusCode).toBe(200);
+    const job = await claimNextJob(testApp, 'slow-worker');
+    expect(job!.id).toBe(validated.id);
+    // The job is still running (its lease is live), so the import is pending: 409 for a new file.
+    expect((await replace()).statusCode).toBe(409);
+    // The slow worker finishes: success for the new file.
+    expect((await processJob(testApp, job!, 'slow-worker')).end).toBe('VALIDATION_SUCCESS');
+    // Deleted while a worker had it: the worker's result is dropped and nothing is recreated.
+    expect((await replace()).statusCode).toBe(200);
+    const second = await claimNextJob(testApp, 'slow-worker');
+    await testApp.db.deleteFrom('imports').where('id', '=', validated.id).execute();
+    expect((await processJob(testApp, second!, 'slow-worker')).end).toBe('LEASE_LOST');
+    expect(
+      await testApp.db
+        .selectFrom('import_details')
+        .select('import_id')
+        .where('import_id', '=', validated.id)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('ends a confirm racing a delete consistently, whichever wins', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 6; round++) {
+      const validated = await validatedImport(
+        testApp,
+        supplier,
+        await editedPricelistFile(testApp, supplier.pricelists.future, (row) =>
+          row.articleNumber === 'HMD-0005' ? { ...row, minimumOrderQuantity: 10 + round } : row,
+        ),
+        supplier.pricelists.future,
+      );
+      const writesBefore = await writesTo(supplier.pricelists.future);
+      const url = `imports/${org()}/${validated.id}`;
+      const racers = [
+        request(testApp, 'POST', `${url}/confirm`, supplier.cookie),
+        request(testApp, 'DELETE', url, supplier.cookie),
+      ];
+      if (round % 2 === 1) racers.reverse();
+      const [first, second] = await Promise.all(racers);
+      const [confirm, remove] = round % 2 === 1 ? [second!, first!] : [first!, second!];
+      await runAllJobs(testApp);
+      const after = await request(testApp, 'GET', url, supplier.cookie);
+      const moq = (await pricelistRows(testApp, supplier.pricelists.future)).find(
+        (row) => row.articleNumber === 'HMD-0005',
+      )!.minimumOrderQuantity;
+      if (confirm.statusCode === 200) {
+        // Confirmed first: the delete saw IMPORT_PENDING; the import is applied once.
+        expect(remove.statusCode).toBe(409);
+        expect(after.json().importObject.status).toBe('IMPORT_SUCCESS');
+        expect(moq).toBe(10 + round);
+        expect(await writesTo(supplier.pricelists.future)).toBe(writesBefore + 1);
+        outcomes.add('confirmed');
+      } else {
+        // Deleted first: the confirm found nothing; the price list is untouched.
+        expect(confirm.statusCode).toBe(404);
+        expect(remove.statusCode).toBe(204);
+        expect(after.statusCode).toBe(404);
+        expect(moq).not.toBe(10 + round);
+        expect(await writesTo(supplier.pricelists.future)).toBe(writesBefore);
+        outcomes.add('deleted');
+      }
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+
+  it('applies 50,000 rows in one transaction (time printed)', async () => {
+    const count = 50_000;
+    const numbers = Array.from({ length: count }, (_, i) => articleNumber('BIG', i + 1));
+    for (let start = 0; start < count; start += 5000) {
+      await testApp.db
+        .insertInto('articles')
+        .values(
+          numbers
+            .slice(start, start + 5000)
+            .map((number) => ({ organization_id: org(), article_number: number, name: `Artikel ${number}` })),
+        )
+        .execute();
+    }
+    const rows: FileRow[] = numbers.map((number, i) => ({
+      articleNumber: number,
+      price: 100 + (i % 1000) / 4,
+      minimumOrderQuantity: 1 + (i % 5),
+      deliveryTimeDays: i % 7,
+      warrantyQuantity: i % 3 === 0 ? null : 2,
+      warrantyUnit: i % 3 === 0 ? null : 'År',
+      warrantyValidFrom: i % 3 === 0 ? null : 'Fakturadatum',
+    }));
+    const content = await priceListWorkbook(rows);
+    const validationStarted = performance.now();
+    const validated = await validatedImport(testApp, supplier, content, supplier.pricelists.future);
+    const validationMs = performance.now() - validationStarted;
+    expect(validated.status).toBe('VALIDATION_SUCCESS');
+    await request(testApp, 'POST', `imports/${org()}/${validated.id}/confirm`, supplier.cookie);
+    const [result] = await runAllJobs(testApp);
+    expect(result!.end).toBe('IMPORT_SUCCESS');
+    console.log(
+      `[${kind}] 50,000 rows: upload+validation job ${Math.round(validationMs)} ms; ` +
+        `apply job ${result!.durationMs} ms, of which the applying transaction ${Math.round(result!.applyMs!)} ms`,
+    );
+    const applied = await pricelistRows(testApp, supplier.pricelists.future);
+    expect(applied).toHaveLength(count);
+    expect(applied.find((row) => row.articleNumber === 'BIG-0005')).toMatchObject({
+      price: '101.00',
+      warrantyUnit: 'År',
+    });
+
+    // The same 50,000 rows again, every price changed: 50,000 updates.
+    const repriced = await validatedImport(
+      testApp,
+      supplier,
+      await priceListWorkbook(rows.map((row) => ({ ...row, price: Number(row.price) + 1 }))),
+      supplier.pricelists.future,
+    );
+    expect(
+      (await request(testApp, 'GET', `imports/${org()}/${repriced.id}/summary`, supplier.cookie)).json()
+        .result,
+    ).toEqual({ type: 'CONFIRM', added: 0, updated: count, removed: 0, unchanged: 0 });
+    await request(testApp, 'POST', `imports/${org()}/${repriced.id}/confirm`, supplier.cookie);
+    const [update] = await runAllJobs(testApp);
+    expect(update!.end).toBe('IMPORT_SUCCESS');
+    console.log(
+      `[${kind}] 50,000 updated rows: apply job ${update!.durationMs} ms, ` +
+        `of which the applying transaction ${Math.round(update!.applyMs!)} ms`,
+    );
+    const page = (
+      await request(
+        testApp,
+        'GET',
+        `imports/${org()}/${repriced.id}/changes?kind=updated&offset=49990&limit=20`,
+        supplier.cookie,
+      )
+    ).json();
+    expect(page.total).toBe(count);
+    expect(page.changes).toHaveLength(10);
+    expect(page.changes[0].changes).toEqual([
+      { field: 'price', oldValue: expect.any(String), newValue: expect.any(String) },
+    ]);
+    expect(
+      (await pricelistRows(testApp, supplier.pricelists.future)).find(
+        (row) => row.articleNumber === 'BIG-0005',
+      ),
+    ).toMatchObject({ price: '102.00' });
+  }, 180_000);
+});
+
+// Two app instances (two connection pools, two workers) on one PostgreSQL database.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  describe('two instances on one PostgreSQL', () => {
+    let testApp: TestApp;
+    let second: Awaited<ReturnType<typeof openDatabase>>;
+    let supplier: Supplier;
+    beforeAll(async () => {
+      testApp = await createTestApp('postgres');
+      supplier = await demoSupplier(testApp);
+      const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(testApp.db))
+        .rows[0]!.schema;
+      second = await openDatabase({ databaseUrl: postgresUrl, schema, poolSize: 5 });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await testApp?.close();
+    });
+
+    const drain = async (deps: TestApp, workerId: string) => {
+      const done: JobResult[] = [];
+      for (let result = await runNextJob(deps, workerId); result; result = await runNextJob(deps, workerId)) {
+        done.push(result);
+      }
+      return done;
+    };
+
+    it('processes each job exactly once when both run their job loops at once', async () => {
+      const { uploadImport } = await import('./testSupport');
+      const instanceB = { ...testApp, db: second.db };
+      // Three imports for each active price list: both instances also meet on the same price list.
+      const targets = [0, 1, 2, 3, 4, 5].map((i) =>
+        i % 2 === 0 ? supplier.pricelists.current : supplier.pricelists.future,
+      );
+      const ids: number[] = [];
+      for (const [i, pricelistId] of targets.entries()) {
+        const file = await editedPricelistFile(testApp, pricelistId, (row) =>
+          row.articleNumber === 'HMD-0007' ? { ...row, price: 1000 + i } : row,
+        );
+        ids.push((await uploadImport(testApp, supplier, file, { pricelistId })).json().importObject.id);
+      }
+
+      const [a, b] = await Promise.all([drain(testApp, 'instance-a'), drain(instanceB, 'instance-b')]);
+      const validatedIds = [...a, ...b].map((result) => result.importId).sort((x, y) => x - y);
+      expect(validatedIds).toEqual(ids);
+      expect([...a, ...b].every((result) => result.end === 'VALIDATION_SUCCESS')).toBe(true);
+
+      for (const id of ids) {
+        expect(
+          (
+            await request(
+              testApp,
+              'POST',
+              `imports/${supplier.organizationId}/${id}/confirm`,
+              supplier.cookie,
+            )
+          ).statusCode,
+        ).toBe(200);
+      }
+      const [c, d] = await Promise.all([drain(testApp, 'instance-a'), drain(instanceB, 'instance-b')]);
+      const appliedIds = [...c, ...d].map((result) => result.importId).sort((x, y) => x - y);
+      expect(appliedIds).toEqual(ids);
+      expect([...c, ...d].every((result) => result.end === 'IMPORT_SUCCESS')).toBe(true);
+      console.log(
+        `two instances: instance a ran ${a.length + c.length} jobs, instance b ${b.length + d.length}`,
+      );
+
+      const attempts = await testApp.db
+        .selectFrom('imports')
+        .select('attempts')
+        .where('id', 'in', ids)
+        .execute();
+      expect(attempts.every((row) => row.attempts === 1)).toBe(true);
+      // Every file was whole: each price list is exactly one of its files, never a mix.
+      const priceOf = async (pricelistId: number) =>
+        (await pricelistRows(testApp, pricelistId)).find((row) => row.articleNumber === 'HMD-0007')!.price;
+      expect(['1000.00', '1002.00', '1004.00']).toContain(await priceOf(supplier.pricelists.current));
+      expect(['1001.00', '1003.00', '1005.00']).toContain(await priceOf(supplier.pricelists.future));
+    }, 120_000);
+  });
+}
