@@ -1,11 +1,103 @@
+import type ExcelJS from 'exceljs';
 import type { PricelistRowValues } from '../../../../contract';
+import { escapeFormulaText } from './formulaEscape';
+import {
+  PRICE_LIST_SHEET,
+  priceListColumns,
+  slot,
+  warrantyUnits,
+  warrantyValidFromValues,
+} from './priceListColumns';
+import { boldFont, bufferedWorkbookWriter } from './workbookWriter';
 
 export interface TemplateRow {
   values: PricelistRowValues;
   articleName: string | null;
 }
 
-/** An .xlsx template for a general price list, optionally filled with a price list's rows. */
-export async function buildPriceListTemplate(_rows?: readonly TemplateRow[]): Promise<Buffer> {
-  throw new Error('not implemented yet');
+/** The rule of each column, as a note on its header cell. */
+export const columnNotes: Record<(typeof priceListColumns)[number]['key'], string> = {
+  articleNumber:
+    'Obligatorisk. Artikelnumret för en av organisationens egna artiklar, en rad per artikel. ' +
+    'Filen är hela prislistans innehåll: en artikel som inte finns i filen tas bort ur prislistan.',
+  articleName: 'Frivillig. Artikelns benämning, endast som stöd: kolumnen läses inte in.',
+  price: 'Obligatorisk. Ett tal större än eller lika med 0 med högst två decimaler, till exempel 1234,50.',
+  minimumOrderQuantity: 'Obligatorisk. Ett heltal större än eller lika med 1.',
+  deliveryTimeDays: 'Frivillig. Tom eller ett heltal större än eller lika med 0 (antal dagar).',
+  warrantyQuantity: 'Frivillig. Tom eller ett heltal större än eller lika med 0. Kräver Garanti enhet.',
+  warrantyUnit: 'Dagar, Veckor, Månader eller År. Obligatorisk när Garanti antal är ifyllt.',
+  warrantyValidFrom: 'Frivillig. Tom, Leveransdatum eller Fakturadatum.',
+  warrantyTerms: 'Frivillig. Tom eller en text på högst 255 tecken.',
+};
+
+const columnWidths = [18, 40, 14, 14, 14, 12, 14, 18, 50];
+/** Drop-down lists reach this far below the rows, for rows the supplier adds. */
+const ROOM_FOR_NEW_ROWS = 10_000;
+const letter = (index: number) => String.fromCharCode(65 + index);
+
+const text = (value: string | null) => (value === null ? null : escapeFormulaText(value));
+
+/**
+ * An .xlsx template for a general price list: the header row with each column's rule as a
+ * note, drop-down lists for the enumerated columns, article numbers as text. With rows, the
+ * price list's rows are filled in, so uploading it unchanged changes nothing.
+ */
+export async function buildPriceListTemplate(rows: readonly TemplateRow[] = []): Promise<Buffer> {
+  const { workbook, toBuffer } = bufferedWorkbookWriter();
+  const sheet = workbook.addWorksheet(PRICE_LIST_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = priceListColumns.map((column, index) => ({
+    key: column.key,
+    width: columnWidths[index],
+    // Text format for article numbers, so one typed as 100000 stays the text "100000".
+    ...(column.key === 'articleNumber' && { style: { numFmt: '@' } }),
+    ...(column.key === 'price' && { style: { numFmt: '0.00' } }),
+  }));
+  const listValidation = (values: readonly string[], title: string) => ({
+    type: 'list' as const,
+    allowBlank: true,
+    formulae: [`"${values.join(',')}"`],
+    showErrorMessage: true,
+    errorStyle: 'stop' as const,
+    errorTitle: title,
+    error: `Välj ${values.slice(0, -1).join(', ')} eller ${values.at(-1)}.`,
+  });
+  const lastRow = Math.min(1_048_576, rows.length + 1 + ROOM_FOR_NEW_ROWS);
+  // Typed on the in-memory Worksheet only, but the streaming writer has the same collection.
+  const { dataValidations } = sheet as unknown as {
+    dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
+  };
+  dataValidations.add(
+    `${letter(slot.warrantyUnit)}2:${letter(slot.warrantyUnit)}${lastRow}`,
+    listValidation(warrantyUnits, 'Garanti enhet'),
+  );
+  dataValidations.add(
+    `${letter(slot.warrantyValidFrom)}2:${letter(slot.warrantyValidFrom)}${lastRow}`,
+    listValidation(warrantyValidFromValues, 'Garanti gäller från'),
+  );
+
+  const header = sheet.getRow(1);
+  priceListColumns.forEach((column, index) => {
+    const cell = header.getCell(index + 1);
+    cell.value = column.header;
+    cell.font = boldFont;
+    cell.note = columnNotes[column.key];
+  });
+  header.commit();
+
+  for (const { values, articleName } of rows) {
+    const row = sheet.addRow([
+      text(values.articleNumber),
+      text(articleName),
+      Number(values.price),
+      values.minimumOrderQuantity,
+      values.deliveryTimeDays,
+      values.warrantyQuantity,
+      values.warrantyUnit,
+      values.warrantyValidFrom,
+      text(values.warrantyTerms),
+    ]);
+    row.commit();
+  }
+  sheet.commit();
+  return toBuffer();
 }

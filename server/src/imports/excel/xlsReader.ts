@@ -1,4 +1,4 @@
-import * as XLSX from '@e965/xlsx';
+import type * as SheetJS from '@e965/xlsx';
 import { BOOLEAN, type CellKind, ERROR, NUMBER, RowCells, type SheetRowSink, TEXT } from './cells';
 import { ExcelFileError } from './errors';
 import { findSheet, type SheetRead } from './sheetRead';
@@ -25,7 +25,13 @@ const unreadable = () =>
  * Reads one sheet of a legacy .xls (BIFF) through SheetJS (@e965/xlsx), parsing only that
  * sheet, into the same sink as the .xlsx reader. Null when there is no sheet of that name.
  */
-export function readXlsSheet(content: Uint8Array, sheetName: string, sink: SheetRowSink): SheetRead | null {
+export async function readXlsSheet(
+  content: Uint8Array,
+  sheetName: string,
+  sink: SheetRowSink,
+): Promise<SheetRead | null> {
+  // Loaded on first use: most files are .xlsx, and SheetJS is a large module to start a worker with.
+  const XLSX = await import('@e965/xlsx');
   const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   let names: string[];
   try {
@@ -35,7 +41,7 @@ export function readXlsSheet(content: Uint8Array, sheetName: string, sink: Sheet
   }
   const index = findSheet(names, sheetName);
   if (index < 0) return null;
-  let workbook: XLSX.WorkBook;
+  let workbook: SheetJS.WorkBook;
   try {
     workbook = XLSX.read(bytes, {
       type: 'buffer',
@@ -48,7 +54,9 @@ export function readXlsSheet(content: Uint8Array, sheetName: string, sink: Sheet
     throw unreadable();
   }
   const name = names[index]!;
-  const sheet = Object.hasOwn(workbook.Sheets, name) ? (workbook.Sheets[name] as XLSX.DenseSheet) : undefined;
+  const sheet = Object.hasOwn(workbook.Sheets, name)
+    ? (workbook.Sheets[name] as SheetJS.DenseSheet)
+    : undefined;
   const rows = sheet?.['!data'] ?? [];
   const read = { sheetName: name, date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
   sink.start(read);
@@ -61,7 +69,7 @@ export function readXlsSheet(content: Uint8Array, sheetName: string, sink: Sheet
       if (!cell || (filter !== null && filter[column] !== 1)) return;
       const kind = kindOf(cell);
       if (kind === TEXT) cells.add(column, TEXT, String(cell.v), 0, false);
-      else if (kind === NUMBER) cells.add(column, NUMBER, '', cell.v as number, isDateFormat(cell.z));
+      else if (kind === NUMBER) cells.add(column, NUMBER, '', cell.v as number, isDateFormat(XLSX, cell.z));
       else if (kind === BOOLEAN) cells.add(column, BOOLEAN, '', cell.v ? 1 : 0, false);
       else if (kind === ERROR) cells.add(column, ERROR, errorTexts.get(cell.v as number) ?? '#N/A', 0, false);
     });
@@ -70,7 +78,7 @@ export function readXlsSheet(content: Uint8Array, sheetName: string, sink: Sheet
   return read;
 }
 
-function kindOf(cell: XLSX.CellObject): CellKind | null {
+function kindOf(cell: SheetJS.CellObject): CellKind | null {
   if (cell.t === 's') return TEXT;
   if (cell.t === 'n') return typeof cell.v === 'number' ? NUMBER : null;
   if (cell.t === 'b') return BOOLEAN;
@@ -78,5 +86,5 @@ function kindOf(cell: XLSX.CellObject): CellKind | null {
   return null;
 }
 
-const isDateFormat = (format: XLSX.NumberFormat | undefined) =>
+const isDateFormat = (XLSX: typeof SheetJS, format: SheetJS.NumberFormat | undefined) =>
   typeof format === 'string' && format !== 'General' && Boolean(XLSX.SSF.is_date(format));
