@@ -89,8 +89,8 @@ function writeSheetCopy(
   for (const error of errors) {
     const column = columnOfHeader.get(error.column) ?? -1;
     if (column < 0) continue;
-    let ofRow = messages.get(error.row);
-    if (!ofRow) messages.set(error.row, (ofRow = new Map()));
+    const ofRow = messages.get(error.row) ?? new Map<number, string[]>();
+    messages.set(error.row, ofRow);
     ofRow.set(column, [...(ofRow.get(column) ?? []), error.message]);
   }
 
