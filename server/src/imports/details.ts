@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ChangeKind, ImportChange, PricelistRowValues, ValidationError } from '../../../contract';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import type { PriceListChanges, RowUpdate } from './excel';
+import type { PriceListChanges } from './excel';
 
 /**
  * The rows behind an import's summary, kept in `import_details` (migration 003) in chunks of
@@ -42,11 +42,21 @@ export async function deleteDetails(trx: Transaction<DB>, importId: number) {
   await trx.deleteFrom('import_details').where('import_id', '=', importId).execute();
 }
 
+/** An updated row as kept: the file's values and each field that changes (smaller than both rows). */
+interface StoredUpdate {
+  values: PricelistRowValues;
+  changes: ImportChange['changes'];
+}
+
 /** Replaces what is kept of an import's last validation with `changes`. */
 export async function saveChanges(trx: Transaction<DB>, importId: number, changes: PriceListChanges) {
   await deleteDetails(trx, importId);
   await writeItems(trx, importId, 'added', changes.added);
-  await writeItems(trx, importId, 'updated', changes.updated);
+  const updates: StoredUpdate[] = changes.updated.map((update) => ({
+    values: update.new,
+    changes: fieldChanges(update.old, update.new),
+  }));
+  await writeItems(trx, importId, 'updated', updates);
   await writeItems(trx, importId, 'removed', changes.removed);
 }
 
@@ -86,14 +96,10 @@ export async function loadChangesPage(
   const lastChunk = Math.floor((offset + limit - 1) / CHUNK_SIZE);
   const items = await readItems(db, importId, kind, firstChunk, lastChunk);
   const page = items.slice(offset - firstChunk * CHUNK_SIZE, offset - firstChunk * CHUNK_SIZE + limit);
-  const rows = page.map((item) =>
+  const rows: StoredUpdate[] =
     kind === 'updated'
-      ? {
-          values: (item as RowUpdate).new,
-          changes: fieldChanges((item as RowUpdate).old, (item as RowUpdate).new),
-        }
-      : { values: item as PricelistRowValues, changes: [] },
-  );
+      ? (page as StoredUpdate[])
+      : (page as PricelistRowValues[]).map((values) => ({ values, changes: [] }));
   const names = await articleNames(
     db,
     organizationId,
