@@ -4,8 +4,8 @@ import { openDatabase } from '../db/database';
 import { articleNumber } from '../db/seed';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
 import { claimNextJob, LEASE_MS } from './jobQueue';
-import { type JobResult, processJob, runNextJob } from './jobs';
-import { type FileRow, priceListWorkbook } from './testFiles';
+import { type JobResult, processJob, runNextJob, startImportJobs } from './jobs';
+import { type FileRow, multipart, priceListWorkbook } from './testFiles';
 import {
   demoSupplier,
   editedPricelistFile,
@@ -13,6 +13,7 @@ import {
   request,
   runAllJobs,
   type Supplier,
+  uploadImport,
   validatedImport,
 } from './testSupport';
 
@@ -124,7 +125,6 @@ describe.each(testDatabaseKinds)('import jobs on %s', (kind) => {
   it('drops a validation result when the import was deleted or given a new file meanwhile', async () => {
     const validated = await validatedImport(testApp, supplier, await priceListWorkbook([]));
     // A new file arrives while a worker validates the old one.
-    const { multipart } = await import('./testFiles');
     const newFile = await editedPricelistFile(testApp, supplier.pricelists.current);
     const body = multipart({ fileName: 'ny.xlsx', content: newFile });
     const replace = () =>
@@ -308,7 +308,6 @@ if (postgresUrl) {
     };
 
     it('processes each job exactly once when both run their job loops at once', async () => {
-      const { uploadImport } = await import('./testSupport');
       const instanceB = { ...testApp, db: second.db };
       // Three imports for each active price list: both instances also meet on the same price list.
       const targets = [0, 1, 2, 3, 4, 5].map((i) =>
@@ -361,3 +360,48 @@ if (postgresUrl) {
     }, 120_000);
   });
 }
+
+describe.each(testDatabaseKinds)('the job loop on %s', (kind) => {
+  let testApp: TestApp;
+  let supplier: Supplier;
+  beforeAll(async () => {
+    // A poll interval far beyond the test: only the wake-up of an upload or confirm can start a job.
+    testApp = await createTestApp(kind, { env: { JOB_POLL_MS: '600000' } });
+    supplier = await demoSupplier(testApp);
+  });
+  afterAll(() => testApp?.close());
+
+  const statusOf = async (id: number) =>
+    (await request(testApp, 'GET', `imports/${supplier.organizationId}/${id}`, supplier.cookie)).json()
+      .importObject.status as string;
+  const waitFor = async (id: number, status: string) => {
+    const until = Date.now() + 20_000;
+    while ((await statusOf(id)) !== status) {
+      if (Date.now() > until) throw new Error(`import ${id} never reached ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it('starts at once on an upload and a confirm of this instance, and stops cleanly', async () => {
+    const jobs = startImportJobs(testApp);
+    try {
+      const content = await editedPricelistFile(testApp, supplier.pricelists.current, (row) =>
+        row.articleNumber === 'HMD-0009' ? { ...row, price: 9.5 } : row,
+      );
+      // Let the loop's first (empty) look finish, so what follows depends on the wake-up.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const id = (await uploadImport(testApp, supplier, content)).json().importObject.id;
+      await waitFor(id, 'VALIDATION_SUCCESS');
+      await request(testApp, 'POST', `imports/${supplier.organizationId}/${id}/confirm`, supplier.cookie);
+      await waitFor(id, 'IMPORT_SUCCESS');
+      const rows = await pricelistRows(testApp, supplier.pricelists.current);
+      expect(rows.find((row) => row.articleNumber === 'HMD-0009')!.price).toBe('9.50');
+    } finally {
+      await jobs.stop();
+    }
+    // Stopped: a new upload stays pending.
+    const later = (await uploadImport(testApp, supplier, await priceListWorkbook([]))).json().importObject.id;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await statusOf(later)).toBe('VALIDATION_PENDING');
+  });
+});

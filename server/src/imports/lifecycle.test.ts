@@ -4,7 +4,7 @@ import type { PricelistRowValues } from '../../../contract';
 import { createTestApp, sessionCookieFor, type TestApp, testDatabaseKinds } from '../test/testApp';
 import { claimNextJob, LEASE_MS } from './jobQueue';
 import { runNextJob } from './jobs';
-import { type FileRow, priceListWorkbook } from './testFiles';
+import { type FileRow, multipart, priceListWorkbook } from './testFiles';
 import {
   demoSupplier,
   editedPricelistFile,
@@ -239,7 +239,6 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     expect((await get(`${validated.id}/validation-errors/excel`)).statusCode).toBe(200);
 
     const good = await editedPricelistFile(testApp, supplier.pricelists.current);
-    const { multipart } = await import('./testFiles');
     const body = multipart({ fileName: 'rättad prislista.xlsx', content: good });
     const replaced = await testApp.app.inject({
       method: 'POST',
