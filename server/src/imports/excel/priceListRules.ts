@@ -34,7 +34,7 @@ const problems = {
   negative: 'Värdet är negativt.',
   belowOne: 'Värdet är mindre än 1.',
   decimals: 'Värdet har fler än två decimaler.',
-  tooLargeInteger: `Värdet är för stort (högst ${MAX_INTEGER.toLocaleString('sv-SE')}).`,
+  tooLargeInteger: 'Värdet är för stort (högst 2 147 483 647).',
   tooLargePrice: 'Värdet är för stort (högst 999 999 999 999,99).',
   date: 'Cellen är formaterad som ett datum.',
   boolean: 'Cellen innehåller ett sanningsvärde (SANT eller FALSKT).',
