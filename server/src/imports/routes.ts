@@ -46,7 +46,7 @@ const changesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 const templateQuery = z.object({
-  type: z.literal('GENERAL_PRICELIST', { error: 'Det finns bara mallar för generella prislistor.' }),
+  type: z.literal('GENERAL_PRICELIST'),
   pricelistId: z
     .string()
     .regex(/^\d{1,9}$/)

@@ -117,6 +117,41 @@ describe.each(testDatabaseKinds)('upload and access on %s', (kind) => {
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(400);
+    expect(json.json().error.message).toBe('Filen måste skickas som multipart/form-data.');
+  });
+
+  it('refuses an empty file and a second file with 400', async () => {
+    const empty = await uploadImport(testApp, supplier, Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('Du måste välja en fil.');
+
+    const content = await oneRow();
+    const one = multipart(
+      { fileName: 'a.xlsx', content },
+      {
+        type: 'GENERAL_PRICELIST',
+        metadata: { parent: supplier.generalPricelistId, id: supplier.pricelists.current },
+      },
+    );
+    const boundary = one.headers['content-type'].split('boundary=')[1]!;
+    const second = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.xlsx"\r\n\r\n`),
+      content,
+      Buffer.from('\r\n'),
+    ]);
+    const payload = Buffer.concat([
+      one.payload.subarray(0, one.payload.length - `--${boundary}--\r\n`.length),
+      second,
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const two = await testApp.app.inject({
+      method: 'POST',
+      url: `${api}/imports/${supplier.organizationId}`,
+      headers: { ...one.headers, cookie: supplier.cookie },
+      payload,
+    });
+    expect(two.statusCode).toBe(400);
+    expect(two.json().error.message).toBe('Läs in en fil i taget.');
   });
 
   it('answers 413 for a file over UPLOAD_MAX_BYTES, and stores nothing', async () => {
