@@ -52,11 +52,12 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
     try {
       const written = await deps.db.transaction().execute(async (trx) => {
         if (!(await lockOwnJob(trx, job, workerId))) return false;
+        // Applies to one price list take turns; NO KEY, so uploads that refer to it need not wait.
         await trx
           .selectFrom('pricelists')
           .select('id')
           .where('id', '=', job.pricelistId)
-          .forUpdate()
+          .forNoKeyUpdate()
           .execute();
         const pricelist = await pricelistStatus(trx, deps.clock, job.generalPricelistId, job.pricelistId);
         if (pricelist?.status === 'PAST' || !pricelist)

@@ -377,6 +377,7 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
         ],
       });
       expect(await pricelistRows(testApp, supplier.pricelists.current)).toEqual(before);
+      expect((await get(`${validated.id}/validation-errors/excel`)).statusCode).toBe(200);
     } finally {
       testApp.clock.set(new Date());
       supplier.cookie = await sessionCookieFor(testApp, 'lev.admin');
