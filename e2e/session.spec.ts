@@ -77,8 +77,9 @@ test.describe('near the end of a session', () => {
 
 test('a ping that finds the session gone sends the open page to /logout', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  // The /v1 placeholder makes no calls of its own, so the ping is what notices.
   await logIn(page, 'lev.ny');
+  // Once the shell's own first calls are done, only the ping asks the server.
+  await page.waitForLoadState('networkidle');
   await endSessionOnServer(page, baseURL!);
   const ping = page.waitForResponse('**/resources/v1/api/session/ping', { timeout: PING_WAIT });
   expect(await (await ping).json()).toMatchObject({ hasSession: false });
@@ -104,6 +105,7 @@ test('a 401 on any call while the session existed sends the page to /logout', as
 test('an ended session does not move the user away from the login pages', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await logIn(page, 'lev.admin');
+  await page.waitForLoadState('networkidle');
   await endSessionOnServer(page, baseURL!);
   // An in-app move keeps the SPA's state: it still believes in the session until the next ping.
   await page.evaluate(() => {
