@@ -238,6 +238,16 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     expect(validated.status).toBe('VALIDATION_FAIL');
     expect((await get(`${validated.id}/validation-errors/excel`)).statusCode).toBe(200);
 
+    const pdf = multipart({ fileName: 'rättad.xlsx', content: Buffer.from('%PDF-1.7\n') });
+    const notExcel = await testApp.app.inject({
+      method: 'POST',
+      url: `/resources/v1/imports/${org}/${validated.id}`,
+      headers: { ...pdf.headers, cookie: supplier.cookie },
+      payload: pdf.payload,
+    });
+    expect(notExcel.statusCode).toBe(415);
+    expect((await get(`${validated.id}`)).json().importObject.status).toBe('VALIDATION_FAIL');
+
     const good = await editedPricelistFile(testApp, supplier.pricelists.current);
     const body = multipart({ fileName: 'rättad prislista.xlsx', content: good });
     const replaced = await testApp.app.inject({
