@@ -1,6 +1,43 @@
 import type { PricelistRowValues } from '../../../../contract';
-import { canonicalPrice, canonicalWarrantyUnit, canonicalWarrantyValidFrom } from './priceListRules';
-import type { PriceListChanges } from './types';
+import {
+  type CheckedRow,
+  canonicalWarrantyUnit,
+  canonicalWarrantyValidFrom,
+  priceCents,
+  rowValues,
+} from './priceListRules';
+
+/** Marks null among packed texts (see workerTransport.ts). */
+export const NULL_TEXT = '\u0001';
+
+/**
+ * The price list's rows as they are, in columns: five texts per row (article number, price,
+ * warranty unit, warranty valid from, warranty terms) and three numbers per row (minimum
+ * order quantity, delivery time, warranty quantity; NaN for null). The worker gets them this
+ * way and never makes an object of a stored row.
+ */
+export interface StoredRows {
+  count: number;
+  texts: readonly (string | null)[];
+  numbers: Float64Array;
+}
+
+export function storedRowsOf(rows: readonly PricelistRowValues[]): StoredRows {
+  const texts: (string | null)[] = new Array(rows.length * 5);
+  const numbers = new Float64Array(rows.length * 3);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    texts[i * 5] = row.articleNumber;
+    texts[i * 5 + 1] = row.price;
+    texts[i * 5 + 2] = row.warrantyUnit;
+    texts[i * 5 + 3] = row.warrantyValidFrom;
+    texts[i * 5 + 4] = row.warrantyTerms;
+    numbers[i * 3] = row.minimumOrderQuantity;
+    numbers[i * 3 + 1] = row.deliveryTimeDays ?? Number.NaN;
+    numbers[i * 3 + 2] = row.warrantyQuantity ?? Number.NaN;
+  }
+  return { count: rows.length, texts, numbers };
+}
 
 const isTrimmed = (text: string) => {
   const first = text.charCodeAt(0);
@@ -8,8 +45,10 @@ const isTrimmed = (text: string) => {
   return text.length > 0 && first > 0x20 && last > 0x20 && first !== 0xa0 && last !== 0xa0;
 };
 
-const normaliseText = (text: string | null) => {
-  if (text === null || isTrimmed(text)) return text;
+/** Stored text normalised as file text is: trimmed, empty as null. */
+const normaliseText = (text: string | null | undefined) => {
+  if (text === null || text === undefined || text === NULL_TEXT) return null;
+  if (isTrimmed(text)) return text;
   const trimmed = text.trim();
   return trimmed === '' ? null : trimmed;
 };
@@ -17,82 +56,83 @@ const normaliseText = (text: string | null) => {
 const canonicalOr = (text: string | null, canonical: (text: string) => string | null) =>
   text === null ? null : (canonical(text) ?? text);
 
-const isCanonicalPrice = (price: string) => /^(?:0|[1-9]\d*)\.\d\d$/.test(price);
+const numberOrNull = (value: number) => (Number.isNaN(value) ? null : value);
 
-/**
- * A row of the price list as stored, normalised the way file rows are, so that equal means
- * equal. Returns the row itself when it already is (rows from the database are).
- */
-export function normaliseStoredRow(row: PricelistRowValues): PricelistRowValues {
-  const articleNumber = normaliseText(row.articleNumber) ?? '';
-  const price = isCanonicalPrice(row.price) ? row.price : (canonicalPrice(row.price) ?? row.price);
-  const warrantyUnit = canonicalOr(normaliseText(row.warrantyUnit), canonicalWarrantyUnit);
-  const warrantyValidFrom = canonicalOr(normaliseText(row.warrantyValidFrom), canonicalWarrantyValidFrom);
-  const warrantyTerms = normaliseText(row.warrantyTerms);
-  if (
-    articleNumber === row.articleNumber &&
-    price === row.price &&
-    warrantyUnit === row.warrantyUnit &&
-    warrantyValidFrom === row.warrantyValidFrom &&
-    warrantyTerms === row.warrantyTerms
-  ) {
-    return row;
-  }
-  return { ...row, articleNumber, price, warrantyUnit, warrantyValidFrom, warrantyTerms };
+/** What confirming would do; old and removed rows as indexes into the stored rows. */
+export interface PriceListDiffResult {
+  added: PricelistRowValues[];
+  updated: { old: number; new: PricelistRowValues }[];
+  removed: number[];
+  unchanged: number;
 }
-
-export const sameRow = (a: PricelistRowValues, b: PricelistRowValues) =>
-  a.price === b.price &&
-  a.minimumOrderQuantity === b.minimumOrderQuantity &&
-  a.deliveryTimeDays === b.deliveryTimeDays &&
-  a.warrantyQuantity === b.warrantyQuantity &&
-  a.warrantyUnit === b.warrantyUnit &&
-  a.warrantyValidFrom === b.warrantyValidFrom &&
-  a.warrantyTerms === b.warrantyTerms;
 
 /**
  * Compares file rows with the price list as it is, row by row as they are read: added (only in
  * the file), updated (in both, some value differs), removed (only in the price list), unchanged.
- * Rows are found by the article's index among the supplier's articles, not by a second map.
+ * Values are compared normalised (price in öre, text trimmed, enumerations canonical). Rows are
+ * found by the article's index among the supplier's articles, not by a second map.
  */
 export class PriceListDiff {
   private readonly added: PricelistRowValues[] = [];
-  private readonly updated: PriceListChanges['updated'] = [];
-  unchanged = 0;
-  private readonly stored: PricelistRowValues[];
+  private readonly updated: PriceListDiffResult['updated'] = [];
+  private unchanged = 0;
+  private readonly cents: Float64Array;
+  private readonly units: (string | null)[];
+  private readonly validFroms: (string | null)[];
+  private readonly terms: (string | null)[];
   /** For each article index: the index of its stored row, or -1. */
   private readonly storedOfArticle: Int32Array;
   private readonly matched: Uint8Array;
 
-  constructor(existingRows: readonly PricelistRowValues[], articleIndex: ReadonlyMap<string, number>) {
-    this.stored = existingRows.map(normaliseStoredRow);
-    this.matched = new Uint8Array(this.stored.length);
+  constructor(
+    private readonly stored: StoredRows,
+    articleIndex: ReadonlyMap<string, number>,
+  ) {
+    const { count, texts } = stored;
+    this.cents = new Float64Array(count);
+    this.units = new Array(count);
+    this.validFroms = new Array(count);
+    this.terms = new Array(count);
+    this.matched = new Uint8Array(count);
     this.storedOfArticle = new Int32Array(articleIndex.size).fill(-1);
-    this.stored.forEach((row, index) => {
-      const article = articleIndex.get(row.articleNumber);
-      if (article !== undefined) this.storedOfArticle[article] = index;
-    });
+    for (let i = 0; i < count; i++) {
+      const article = articleIndex.get(normaliseText(texts[i * 5]) ?? '');
+      if (article !== undefined) this.storedOfArticle[article] = i;
+      this.cents[i] = priceCents(texts[i * 5 + 1] ?? '') ?? Number.NaN;
+      this.units[i] = canonicalOr(normaliseText(texts[i * 5 + 2]), canonicalWarrantyUnit);
+      this.validFroms[i] = canonicalOr(normaliseText(texts[i * 5 + 3]), canonicalWarrantyValidFrom);
+      this.terms[i] = normaliseText(texts[i * 5 + 4]);
+    }
   }
 
-  /** A valid file row of the article with that index (each article comes once). */
-  add(row: PricelistRowValues, article: number) {
-    const index = this.storedOfArticle[article]!;
+  /** A valid file row (each article comes once); only a row that changes something becomes an object. */
+  add(row: CheckedRow) {
+    const index = this.storedOfArticle[row.article]!;
     if (index < 0) {
-      this.added.push(row);
+      this.added.push(rowValues(row));
       return;
     }
     this.matched[index] = 1;
-    const old = this.stored[index]!;
-    if (sameRow(old, row)) this.unchanged++;
-    else this.updated.push({ old, new: row });
+    if (this.isUnchanged(index, row)) this.unchanged++;
+    else this.updated.push({ old: index, new: rowValues(row) });
   }
 
-  /** What confirming would do; the removed rows are those of the price list the file lacks. */
-  finish(): PriceListChanges {
-    return {
-      added: this.added,
-      updated: this.updated,
-      removed: this.stored.filter((_, index) => this.matched[index] === 0),
-    };
+  private isUnchanged(index: number, row: CheckedRow) {
+    const numbers = this.stored.numbers;
+    return (
+      this.cents[index] === row.priceCents &&
+      numbers[index * 3] === row.minimumOrderQuantity &&
+      numberOrNull(numbers[index * 3 + 1]!) === row.deliveryTimeDays &&
+      numberOrNull(numbers[index * 3 + 2]!) === row.warrantyQuantity &&
+      this.units[index] === row.warrantyUnit &&
+      this.validFroms[index] === row.warrantyValidFrom &&
+      this.terms[index] === row.warrantyTerms
+    );
+  }
+
+  finish(): PriceListDiffResult {
+    const removed: number[] = [];
+    for (let i = 0; i < this.stored.count; i++) if (this.matched[i] === 0) removed.push(i);
+    return { added: this.added, updated: this.updated, removed, unchanged: this.unchanged };
   }
 }

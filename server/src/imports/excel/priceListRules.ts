@@ -1,6 +1,12 @@
 import type { PricelistRowValues, ValidationError } from '../../../../contract';
 import { ERROR, NUMBER, type RowCells, TEXT } from './cells';
-import { cellDisplayValue, formatExcelDate, formatNumber, parseDecimalText } from './cellValues';
+import {
+  cellDisplayValue,
+  type DecimalText,
+  formatExcelDate,
+  formatNumber,
+  parseDecimalText,
+} from './cellValues';
 import { unescapeFormulaText } from './formulaEscape';
 import {
   type HeaderMapping,
@@ -46,21 +52,79 @@ const tolerance = (value: number) => Math.max(Math.abs(value), 1) * 2 ** -45;
 const unitByKey = new Map(warrantyUnits.map((unit) => [unit.toLowerCase(), unit]));
 const validFromByKey = new Map(warrantyValidFromValues.map((value) => [value.toLowerCase(), value]));
 
-/** Canonical warranty unit (Dagar, Veckor, Månader, År) of any casing, or null. */
-export const canonicalWarrantyUnit = (text: string) => unitByKey.get(text.trim().toLowerCase()) ?? null;
-export const canonicalWarrantyValidFrom = (text: string) =>
-  validFromByKey.get(text.trim().toLowerCase()) ?? null;
+/** One of `values` written in any casing, as its canonical spelling; null if none. */
+function canonicalOf(values: readonly string[], byKey: ReadonlyMap<string, string>) {
+  // The canonical spelling itself (most cells) is found without making a lower-case copy.
+  return (text: string) => (values.includes(text) ? text : (byKey.get(text.trim().toLowerCase()) ?? null));
+}
 
+/** Canonical warranty unit (Dagar, Veckor, Månader, År) of any casing, or null. */
+export const canonicalWarrantyUnit = canonicalOf(warrantyUnits, unitByKey);
+export const canonicalWarrantyValidFrom = canonicalOf(warrantyValidFromValues, validFromByKey);
+
+/** A price in öre as the canonical text with two decimals ("1234.50"). */
 export const formatCents = (cents: number) =>
   `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-/** A price as the canonical text with two decimals ("1234.50"), or null when it is not a valid price. */
-export function canonicalPrice(text: string): string | null {
+/** Öre of a price typed as text; exact, since 12 digits and two decimals fit a double's integers. */
+const centsOf = (decimal: DecimalText) =>
+  Number(decimal.whole || '0') * 100 + Number(decimal.fraction.padEnd(2, '0'));
+
+/** A stored price ("1234.50", "12.5") in öre, or null when it is not a valid price. */
+export function priceCents(text: string): number | null {
+  // As the database writes it: digits, a point and two decimals.
+  const point = text.length - 3;
+  if (point > 0 && point <= 12 && text.charCodeAt(point) === 0x2e) {
+    let cents = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (i === point) continue;
+      const digit = text.charCodeAt(i) - 0x30;
+      if (digit < 0 || digit > 9) {
+        cents = -1;
+        break;
+      }
+      cents = cents * 10 + digit;
+    }
+    if (cents >= 0) return cents;
+  }
   const decimal = parseDecimalText(text);
   if (!decimal || decimal.fraction.length > 2 || decimal.whole.length > 12) return null;
   if (decimal.negative && /[1-9]/.test(decimal.whole + decimal.fraction)) return null;
-  return `${decimal.whole || '0'}.${decimal.fraction.padEnd(2, '0')}`;
+  return centsOf(decimal);
 }
+
+/**
+ * The values of one valid file row, with the price in öre: filled in place for each row, so
+ * that the rows that change nothing (most of them) create no object at all.
+ */
+export interface CheckedRow {
+  articleNumber: string;
+  /** The index of the article among the supplier's articles. */
+  article: number;
+  priceCents: number;
+  minimumOrderQuantity: number;
+  deliveryTimeDays: number | null;
+  warrantyQuantity: number | null;
+  warrantyUnit: string | null;
+  warrantyValidFrom: string | null;
+  warrantyTerms: string | null;
+}
+
+export const rowValues = (row: CheckedRow): PricelistRowValues => ({
+  articleNumber: row.articleNumber,
+  price: formatCents(row.priceCents),
+  minimumOrderQuantity: row.minimumOrderQuantity,
+  deliveryTimeDays: row.deliveryTimeDays,
+  warrantyQuantity: row.warrantyQuantity,
+  warrantyUnit: row.warrantyUnit,
+  warrantyValidFrom: row.warrantyValidFrom,
+  warrantyTerms: row.warrantyTerms,
+});
+
+/** What check() found in a row. */
+export const EMPTY_ROW = 0;
+export const INVALID_ROW = 1;
+export const VALID_ROW = 2;
 
 /**
  * Checks one data row against the rules of DESIGN.md §5 and turns it into normalised values
@@ -72,8 +136,18 @@ export class PriceListRowRules {
   errorCount = 0;
   /** For each article index: the first row it was on, or 0. */
   private readonly firstRowOf: Int32Array;
-  /** The article index of the row just checked (valid when check returned values). */
-  article = -1;
+  /** The row checked last, when check() answered VALID_ROW. */
+  readonly row: CheckedRow = {
+    articleNumber: '',
+    article: -1,
+    priceCents: 0,
+    minimumOrderQuantity: 0,
+    deliveryTimeDays: null,
+    warrantyQuantity: null,
+    warrantyUnit: null,
+    warrantyValidFrom: null,
+    warrantyTerms: null,
+  };
   /** For each slot, the index of its cell in the current row, or -1. */
   private readonly at = new Int32Array(priceListColumns.length);
   private cells: RowCells | null = null;
@@ -91,8 +165,8 @@ export class PriceListRowRules {
     this.firstRowOf = new Int32Array(articleIndex.size);
   }
 
-  /** The row's values, null when it breaks a rule, undefined when it is empty (skipped). */
-  check(rowNumber: number, cells: RowCells): PricelistRowValues | null | undefined {
+  /** EMPTY_ROW (skipped), INVALID_ROW (errors recorded) or VALID_ROW (values in `row`). */
+  check(rowNumber: number, cells: RowCells): number {
     const at = this.at;
     at.fill(-1);
     let empty = true;
@@ -102,7 +176,7 @@ export class PriceListRowRules {
       at[index] = i;
       if (empty && (cells.kinds[i] !== TEXT || cells.texts[i]!.trim() !== '')) empty = false;
     }
-    if (empty) return undefined;
+    if (empty) return EMPTY_ROW;
     this.cells = cells;
     this.rowNumber = rowNumber;
     this.articleNumber = undefined;
@@ -114,7 +188,7 @@ export class PriceListRowRules {
     } else if (articleNumber !== undefined) {
       this.articleNumber = articleNumber;
       const article = this.articleIndex.get(articleNumber);
-      this.article = article ?? -1;
+      this.row.article = article ?? -1;
       if (article === undefined) {
         this.fail(
           slot.articleNumber,
@@ -149,17 +223,17 @@ export class PriceListRowRules {
       );
     }
 
-    if (this.errorCount > errorsBefore) return null;
-    return {
-      articleNumber: articleNumber!,
-      price: price!,
-      minimumOrderQuantity: minimumOrderQuantity!,
-      deliveryTimeDays: deliveryTimeDays ?? null,
-      warrantyQuantity: warrantyQuantity ?? null,
-      warrantyUnit: warrantyUnit ?? null,
-      warrantyValidFrom: warrantyValidFrom ?? null,
-      warrantyTerms: warrantyTerms ?? null,
-    };
+    if (this.errorCount > errorsBefore) return INVALID_ROW;
+    const row = this.row;
+    row.articleNumber = articleNumber!;
+    row.priceCents = price!;
+    row.minimumOrderQuantity = minimumOrderQuantity!;
+    row.deliveryTimeDays = deliveryTimeDays ?? null;
+    row.warrantyQuantity = warrantyQuantity ?? null;
+    row.warrantyUnit = warrantyUnit ?? null;
+    row.warrantyValidFrom = warrantyValidFrom ?? null;
+    row.warrantyTerms = warrantyTerms ?? null;
+    return VALID_ROW;
   }
 
   private fail(index: number, message: string) {
@@ -208,7 +282,8 @@ export class PriceListRowRules {
     return undefined;
   }
 
-  private price(): string | null | undefined {
+  /** The price in öre; undefined after an error. */
+  private price(): number | undefined {
     const index = slot.price;
     const i = this.at[index]!;
     const cells = this.cells!;
@@ -224,7 +299,7 @@ export class PriceListRowRules {
       if (Math.abs(value - cents / 100) > tolerance(value)) return this.priceProblem(problems.decimals);
       if (cents < 0) return this.priceProblem(problems.negative);
       if (cents > MAX_PRICE_CENTS) return this.priceProblem(problems.tooLargePrice);
-      return formatCents(cents);
+      return cents;
     }
     if (kind === TEXT) {
       const decimal = parseDecimalText(unescapeFormulaText(cells.texts[i]!));
@@ -233,7 +308,7 @@ export class PriceListRowRules {
         return this.priceProblem(problems.negative);
       if (decimal.fraction.length > 2) return this.priceProblem(problems.decimals);
       if (decimal.whole.length > 12) return this.priceProblem(problems.tooLargePrice);
-      return `${decimal.whole || '0'}.${decimal.fraction.padEnd(2, '0')}`;
+      return centsOf(decimal);
     }
     if (this.failOnErrorValue(index, i, 'price')) return undefined;
     return this.priceProblem(problems.boolean);

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { ExcelWorkerError } from './errors';
 import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
 import type { WorkerReply } from './validationWorker';
+import { packInput, transferablesOf, unpackOutcome } from './workerTransport';
 
 export interface WorkerLimits {
   /** The worker's old-generation heap limit. */
@@ -27,11 +28,7 @@ let spare: StartedWorker | null = null;
 
 function startWorker(heapMb: number): StartedWorker {
   const worker = new Worker(workerFile, {
-    resourceLimits: {
-      maxOldGenerationSizeMb: heapMb,
-      // A roomier young generation saves the garbage collector much work on large sheets.
-      maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(heapMb / 8))),
-    },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
   worker.unref();
   const started = { worker, heapMb, exited: false };
@@ -106,7 +103,7 @@ export function runPriceListValidation(
     );
     worker.on('message', (reply: WorkerReply) =>
       settle(() => {
-        if (reply.ok) resolve(reply.outcome);
+        if (reply.ok) resolve(unpackOutcome(reply.outcome, input.existingRows));
         else if (reply.problem !== null)
           reject(new ExcelWorkerError('INVALID_FILE', reply.message, reply.problem));
         else
@@ -128,6 +125,9 @@ export function runPriceListValidation(
     worker.on('exit', (code) =>
       settle(() => reject(new ExcelWorkerError('CRASH', `Valideringen avbröts oväntat (kod ${code}).`))),
     );
-    worker.postMessage(input, ownsBuffer(input.content) ? [input.content.buffer as ArrayBuffer] : []);
+    const packed = packInput(input);
+    const transfer = transferablesOf(packed);
+    if (ownsBuffer(input.content)) transfer.push(input.content.buffer as ArrayBuffer);
+    worker.postMessage(packed, transfer);
   });
 }

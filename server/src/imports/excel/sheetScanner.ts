@@ -1,6 +1,6 @@
 import { BOOLEAN, ERROR, MAX_COLUMNS, MAX_ROWS, NUMBER, RowCells, type SheetRowSink, TEXT } from './cells';
 import { ExcelFileError } from './errors';
-import { asciiBytes, INCOMPLETE, malformed, SLASH, XmlScanner } from './xmlScanner';
+import { asciiBytes, GT, INCOMPLETE, LT, malformed, SLASH, XmlScanner } from './xmlScanner';
 import { decodeXmlText } from './xmlText';
 
 const SHEET_DATA = asciiBytes('sheetData');
@@ -8,6 +8,14 @@ const ROW = asciiBytes('row');
 const IS = asciiBytes('is');
 const C = 0x63;
 const V = 0x76;
+const R = 0x72;
+const S = 0x73;
+const T = 0x74;
+const SPACE = 0x20;
+const EQUALS = 0x3d;
+const QUOTE = 0x22;
+/** readSimpleCellTag: the tag is not written the simple way. */
+const NOT_SIMPLE = -2;
 const F = 0x66;
 
 // Cell types (the t attribute).
@@ -91,6 +99,13 @@ export class SheetScanner extends XmlScanner {
         const lt = this.nextTag(bytes, at);
         if (lt === INCOMPLETE) return INCOMPLETE;
         const next = bytes[lt + 1]!;
+        if (next === C && bytes[lt + 2] === SPACE) {
+          // The common case, without reading the name.
+          at = this.parseCell(bytes, lt + 2, column);
+          if (at === INCOMPLETE) return INCOMPLETE;
+          column = this.lastColumn;
+          continue;
+        }
         if (this.isSpecial(next)) {
           at = this.skipSpecial(bytes, lt);
           if (at === INCOMPLETE) return INCOMPLETE;
@@ -125,23 +140,95 @@ export class SheetScanner extends XmlScanner {
   }
 
   private lastColumn = -1;
+  /** The cell tag read last: 0-based column, type (T_*) and style index. */
+  private cellColumn = 0;
+  private cellType = T_NUMBER;
+  private cellStyle = 0;
+
+  /**
+   * `<c r="B2" s="3" t="s">` (or `…/>`) exactly as Excel writes it, read without the general
+   * attribute loop. Returns the index of `>`, or NOT_SIMPLE for any other spelling (other
+   * attributes, no r, quotes, a cut-off tag): the general path then reads it.
+   */
+  private readSimpleCellTag(bytes: Buffer, afterName: number): number {
+    if (bytes[afterName] !== SPACE || bytes[afterName + 1] !== R || bytes[afterName + 2] !== EQUALS)
+      return NOT_SIMPLE;
+    if (bytes[afterName + 3] !== QUOTE) return NOT_SIMPLE;
+    let i = afterName + 4;
+    let byte = bytes[i]!;
+    let column = 0;
+    while (byte >= 0x41 && byte <= 0x5a && column <= MAX_COLUMNS) {
+      column = column * 26 + byte - 0x40;
+      byte = bytes[++i]!;
+    }
+    if (column === 0) return NOT_SIMPLE;
+    while (byte >= 0x30 && byte <= 0x39) byte = bytes[++i]!;
+    if (byte !== QUOTE) return NOT_SIMPLE;
+    i++;
+    let style = 0;
+    let type = T_NUMBER;
+    for (;;) {
+      byte = bytes[i]!;
+      if (byte === GT) {
+        this.selfClosing = false;
+        break;
+      }
+      if (byte === SLASH) {
+        if (bytes[i + 1] !== GT) return NOT_SIMPLE;
+        this.selfClosing = true;
+        i++;
+        break;
+      }
+      if (byte !== SPACE || bytes[i + 2] !== EQUALS || bytes[i + 3] !== QUOTE) return NOT_SIMPLE;
+      const name = bytes[i + 1];
+      i += 4;
+      const start = i;
+      while (i < bytes.length && bytes[i] !== QUOTE) i++;
+      if (i >= bytes.length || i === start) return NOT_SIMPLE;
+      if (name === S) style = parseIndex(bytes, start, i);
+      else if (name === T) type = cellType(bytes, start, i);
+      else return NOT_SIMPLE;
+      i++;
+    }
+    this.cellColumn = column - 1;
+    this.cellType = type;
+    this.cellStyle = style;
+    return i;
+  }
 
   /** From after `<c`: adds the cell's value (when wanted) and returns the index after it. */
   private parseCell(bytes: Buffer, afterName: number, previousColumn: number): number {
-    const gt = this.readAttributes(bytes, afterName);
-    if (gt === INCOMPLETE) return INCOMPLETE;
-    const column = this.rStart >= 0 ? parseColumn(bytes, this.rStart, this.rEnd) : previousColumn + 1;
+    let gt = this.readSimpleCellTag(bytes, afterName);
+    if (gt === NOT_SIMPLE) {
+      gt = this.readAttributes(bytes, afterName);
+      if (gt === INCOMPLETE) return INCOMPLETE;
+      this.cellColumn = this.rStart >= 0 ? parseColumn(bytes, this.rStart, this.rEnd) : previousColumn + 1;
+      this.cellType = this.tStart >= 0 ? cellType(bytes, this.tStart, this.tEnd) : T_NUMBER;
+      this.cellStyle = this.sStart >= 0 ? parseIndex(bytes, this.sStart, this.sEnd) : 0;
+    }
+    const column = this.cellColumn;
+    const type = this.cellType;
+    const style = this.cellStyle;
     if (!(column >= 0 && column < MAX_COLUMNS)) throw badReference();
     this.lastColumn = column;
-    const type = this.tStart >= 0 ? cellType(bytes, this.tStart, this.tEnd) : T_NUMBER;
-    const style = this.sStart >= 0 ? parseIndex(bytes, this.sStart, this.sEnd) : 0;
     if (this.selfClosing) return gt + 1;
 
     let valueStart = -1;
     let valueEnd = -1;
     let inline: string | null = null;
     let at = gt + 1;
-    for (;;) {
+    let read = false;
+    // Excel's way first: <v>…</v></c> right after the tag.
+    if (bytes[at] === LT && bytes[at + 1] === V && bytes[at + 2] === GT) {
+      const end = this.nextTag(bytes, at + 3);
+      if (end !== INCOMPLETE && isValueAndCellEnd(bytes, end)) {
+        valueStart = at + 3;
+        valueEnd = end;
+        at = end + 8;
+        read = true;
+      }
+    }
+    while (!read) {
       const lt = this.nextTag(bytes, at);
       if (lt === INCOMPLETE) return INCOMPLETE;
       const next = bytes[lt + 1]!;
@@ -158,7 +245,7 @@ export class SheetScanner extends XmlScanner {
         const closeEnd = this.tagEnd(bytes, afterTagName);
         if (closeEnd === INCOMPLETE) return INCOMPLETE;
         at = closeEnd + 1;
-        if (isCell) break;
+        read = isCell;
         continue;
       }
       const isValue = this.nameIs1(bytes, V);
@@ -228,6 +315,19 @@ export class SheetScanner extends XmlScanner {
     }
     return at;
   }
+}
+
+/** `</v></c>` at `at`. */
+function isValueAndCellEnd(bytes: Buffer, at: number): boolean {
+  return (
+    bytes[at + 1] === SLASH &&
+    bytes[at + 2] === V &&
+    bytes[at + 3] === GT &&
+    bytes[at + 4] === LT &&
+    bytes[at + 5] === SLASH &&
+    bytes[at + 6] === C &&
+    bytes[at + 7] === GT
+  );
 }
 
 const badReference = () =>

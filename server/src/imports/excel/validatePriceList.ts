@@ -1,10 +1,10 @@
-import type { ValidationError } from '../../../../contract';
+import type { ImportSummary, ValidationError } from '../../../../contract';
 import type { RowCells, SheetRowSink } from './cells';
 import { detectExcelFormat } from './detectFormat';
 import { ExcelFileError } from './errors';
 import { type HeaderMapping, mapHeader, PRICE_LIST_SHEET, priceListColumns } from './priceListColumns';
-import { PriceListDiff } from './priceListDiff';
-import { PriceListRowRules } from './priceListRules';
+import { PriceListDiff, type PriceListDiffResult, type StoredRows, storedRowsOf } from './priceListDiff';
+import { PriceListRowRules, VALID_ROW } from './priceListRules';
 import { readSheet } from './readSheet';
 import type { SheetRead } from './sheetRead';
 import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
@@ -28,10 +28,41 @@ const notExcel = () =>
 export async function validatePriceList(
   input: PriceListValidationInput,
 ): Promise<PriceListValidationOutcome> {
-  const format = detectExcelFormat(input.content, input.fileName);
+  const stored = input.existingRows;
+  const outcome = await validateAgainst(
+    input.content,
+    input.fileName,
+    input.articleNumbers,
+    storedRowsOf(stored),
+  );
+  if (!('diff' in outcome)) return outcome;
+  const { added, updated, removed } = outcome.diff;
+  return {
+    summary: outcome.summary,
+    changes: {
+      added,
+      updated: updated.map((update) => ({ old: stored[update.old]!, new: update.new })),
+      removed: removed.map((index) => stored[index]!),
+    },
+  };
+}
+
+/** An outcome whose old and removed rows are indexes into the stored rows. */
+export type ValidationOutcome =
+  | { summary: Extract<ImportSummary, { type: 'CONFIRM' }>; diff: PriceListDiffResult }
+  | Extract<PriceListValidationOutcome, { allErrors: unknown }>;
+
+/** validatePriceList against stored rows in columns: what the worker thread runs. */
+export async function validateAgainst(
+  content: Uint8Array,
+  fileName: string,
+  articleNumbers: readonly string[],
+  stored: StoredRows,
+): Promise<ValidationOutcome> {
+  const format = detectExcelFormat(content, fileName);
   if (format === null) throw notExcel();
-  const sink = new PriceListSink(input);
-  const read = await readSheet(input.content, format, PRICE_LIST_SHEET, sink);
+  const sink = new PriceListSink(articleNumbers, stored);
+  const read = await readSheet(content, format, PRICE_LIST_SHEET, sink);
   if (read === null) return invalidFormat(priceListColumns.filter((c) => c.required).map((c) => c.header));
   const mapping = sink.mapping ?? mapHeader(null, read.sheetName, read.date1904);
   if (mapping.missingRequired.length > 0) return invalidFormat(mapping.missingRequired);
@@ -44,21 +75,20 @@ export async function validatePriceList(
       allErrors: errors,
     };
   }
-  const diff = sink.diff;
-  const changes = diff.finish();
+  const diff = sink.diff.finish();
   return {
     summary: {
       type: 'CONFIRM',
-      added: changes.added.length,
-      updated: changes.updated.length,
-      removed: changes.removed.length,
+      added: diff.added.length,
+      updated: diff.updated.length,
+      removed: diff.removed.length,
       unchanged: diff.unchanged,
     },
-    changes,
+    diff,
   };
 }
 
-const invalidFormat = (columns: string[]): PriceListValidationOutcome => ({
+const invalidFormat = (columns: string[]): ValidationOutcome => ({
   summary: {
     type: 'INVALID_FORMAT',
     missingColumns: columns.map((column) => ({ column, sheets: [PRICE_LIST_SHEET] })),
@@ -76,11 +106,11 @@ class PriceListSink implements SheetRowSink {
   private sheetName = PRICE_LIST_SHEET;
   private date1904 = false;
 
-  constructor(input: PriceListValidationInput) {
-    for (const articleNumber of input.articleNumbers) {
+  constructor(articleNumbers: readonly string[], stored: StoredRows) {
+    for (const articleNumber of articleNumbers) {
       if (!this.articleIndex.has(articleNumber)) this.articleIndex.set(articleNumber, this.articleIndex.size);
     }
-    this.diff = new PriceListDiff(input.existingRows, this.articleIndex);
+    this.diff = new PriceListDiff(stored, this.articleIndex);
   }
 
   start(read: SheetRead) {
@@ -102,10 +132,12 @@ class PriceListSink implements SheetRowSink {
       if (rowNumber === 1) return;
     }
     if (this.mapping.missingRequired.length > 0) return;
-    const values = this.rules!.check(rowNumber, cells);
+    const rules = this.rules!;
+    const checked = rules.check(rowNumber, cells);
     // Once a row is wrong the file will not be confirmed: no need to keep comparing.
-    if (values && this.rules!.errorCount === 0 && this.mapping.duplicateErrors.length === 0)
-      this.diff.add(values, this.rules!.article);
+    if (checked === VALID_ROW && rules.errorCount === 0 && this.mapping.duplicateErrors.length === 0) {
+      this.diff.add(rules.row);
+    }
   }
 
   errors(): ValidationError[] {

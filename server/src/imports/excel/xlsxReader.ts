@@ -5,7 +5,7 @@ import { findSheet, type SheetRead } from './sheetRead';
 import { SheetScanner } from './sheetScanner';
 import { readDateStyles } from './styles';
 import { readWorkbookLayout, readXmlPart } from './workbookLayout';
-import { readZipDirectory, streamEntry } from './zip';
+import { EntryStream, readZipDirectory, streamEntry } from './zip';
 
 /**
  * Reads one sheet of an .xlsx into the sink: zip directory and limits first, then the shared
@@ -30,11 +30,18 @@ export async function readXlsxSheet(
     throw new ExcelFileError('CORRUPT', `Filen kan inte läsas: fliken ${sheet.name} saknar innehåll.`);
   }
 
+  // The sheet starts inflating (on the thread pool) while the shared strings are parsed.
+  const sheetStream = new EntryStream(content, sheetEntry);
   const sharedStrings = new SharedStringsScanner();
   const sharedStringsEntry = layout.sharedStringsPath && entries.get(layout.sharedStringsPath.toLowerCase());
-  if (sharedStringsEntry) {
-    await streamEntry(content, sharedStringsEntry, (chunk) => sharedStrings.feed(chunk));
-    sharedStrings.finish();
+  try {
+    if (sharedStringsEntry) {
+      await streamEntry(content, sharedStringsEntry, (chunk) => sharedStrings.feed(chunk));
+      sharedStrings.finish();
+    }
+  } catch (error) {
+    sheetStream.destroy();
+    throw error;
   }
   const stylesXml = layout.stylesPath === null ? null : readXmlPart(content, entries, layout.stylesPath);
   const dateStyles = stylesXml === null ? new Uint8Array(0) : readDateStyles(stylesXml);
@@ -42,7 +49,7 @@ export async function readXlsxSheet(
   const read = { sheetName: sheet.name, date1904: layout.date1904 };
   sink.start(read);
   const scanner = new SheetScanner(sink, sharedStrings.strings, dateStyles);
-  await streamEntry(content, sheetEntry, (chunk) => scanner.feed(chunk));
+  await sheetStream.consume((chunk) => scanner.feed(chunk));
   scanner.finish();
   return read;
 }

@@ -117,57 +117,119 @@ export function readEntry(content: Uint8Array, entry: ZipEntry): Buffer {
   return out;
 }
 
+/** Inflation pauses while this much inflated data waits for the parser. */
+const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
+
 /**
- * Inflates a part chunk by chunk and hands each chunk to `onChunk` as it comes, so a large
- * sheet is never held whole. Stops with an error as soon as the output passes the declared size.
+ * A part being inflated chunk by chunk, so a large sheet is never held whole. Inflation starts
+ * at once on libuv's thread pool and runs ahead of the parser (up to 16 MB): chunks reach the
+ * consumer one per turn of the event loop, so inflating the next chunk overlaps with parsing
+ * this one. Fails as soon as the output passes the size the zip directory declares.
  */
+export class EntryStream {
+  private readonly queue: Buffer[] = [];
+  private queuedBytes = 0;
+  private produced = 0;
+  private ended = false;
+  private failure: unknown = null;
+  private consumer: ((chunk: Buffer) => void) | null = null;
+  private settle: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  private scheduled = false;
+  private readonly inflate: ReturnType<typeof createInflateRaw> | null = null;
+
+  constructor(
+    content: Uint8Array,
+    private readonly entry: ZipEntry,
+    chunkSize = 256 * 1024,
+  ) {
+    const data = entryData(content, entry);
+    if (entry.method === STORED) {
+      if (data.length !== entry.uncompressedSize) this.failure = corrupt(entry.name);
+      for (let at = 0; at < data.length && !this.failure; at += chunkSize) {
+        this.queue.push(
+          Buffer.from(data.buffer, data.byteOffset + at, Math.min(chunkSize, data.length - at)),
+        );
+      }
+      this.ended = true;
+      return;
+    }
+    const inflate = createInflateRaw({ chunkSize });
+    this.inflate = inflate;
+    inflate.on('data', (chunk: Buffer) => {
+      this.produced += chunk.length;
+      if (this.produced > entry.uncompressedSize) return this.fail(sizeMismatch(entry));
+      this.queue.push(chunk);
+      this.queuedBytes += chunk.length;
+      if (this.queuedBytes > MAX_QUEUED_BYTES) inflate.pause();
+      this.schedule();
+    });
+    inflate.on('error', () => this.fail(corrupt(entry.name)));
+    inflate.on('end', () => {
+      if (this.produced !== entry.uncompressedSize) return this.fail(sizeMismatch(entry));
+      this.ended = true;
+      this.schedule();
+    });
+    inflate.end(data);
+  }
+
+  /** Hands every chunk to `onChunk`, in order; resolves after the last one. */
+  consume(onChunk: (chunk: Buffer) => void): Promise<void> {
+    this.consumer = onChunk;
+    return new Promise((resolve, reject) => {
+      this.settle = { resolve, reject };
+      this.schedule();
+    });
+  }
+
+  /** Stops inflating (the part is not needed after all, or reading failed elsewhere). */
+  destroy() {
+    this.inflate?.destroy();
+  }
+
+  private fail(error: unknown) {
+    if (this.failure) return;
+    this.failure = error;
+    this.inflate?.destroy();
+    this.schedule();
+  }
+
+  private schedule() {
+    if (this.scheduled || !this.settle) return;
+    this.scheduled = true;
+    setImmediate(this.drain);
+  }
+
+  private readonly drain = () => {
+    this.scheduled = false;
+    const settle = this.settle!;
+    if (this.failure) return settle.reject(this.failure);
+    const chunk = this.queue.shift();
+    if (chunk) {
+      this.queuedBytes -= chunk.length;
+      if (this.inflate?.isPaused() && this.queuedBytes < MAX_QUEUED_BYTES / 2) this.inflate.resume();
+      try {
+        this.consumer!(chunk);
+      } catch (error) {
+        this.fail(error);
+        return;
+      }
+    }
+    if (this.queue.length > 0) this.schedule();
+    else if (this.ended) settle.resolve();
+  };
+}
+
+/** Inflates a part and hands its chunks to `onChunk` (see EntryStream). */
 export function streamEntry(
   content: Uint8Array,
   entry: ZipEntry,
   onChunk: (chunk: Buffer) => void,
-  chunkSize = 256 * 1024,
 ): Promise<void> {
-  const data = entryData(content, entry);
-  if (entry.method === STORED) {
-    if (data.length !== entry.uncompressedSize) return Promise.reject(corrupt(entry.name));
-    try {
-      for (let at = 0; at < data.length; at += chunkSize) {
-        const end = Math.min(data.length, at + chunkSize);
-        onChunk(Buffer.from(data.buffer, data.byteOffset + at, end - at));
-      }
-      return Promise.resolve();
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  try {
+    return new EntryStream(content, entry).consume(onChunk);
+  } catch (error) {
+    return Promise.reject(error);
   }
-  return new Promise((resolve, reject) => {
-    const inflate = createInflateRaw({ chunkSize });
-    let produced = 0;
-    let failed = false;
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      inflate.destroy();
-      reject(error);
-    };
-    inflate.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      produced += chunk.length;
-      if (produced > entry.uncompressedSize) return fail(sizeMismatch(entry));
-      try {
-        onChunk(chunk);
-      } catch (error) {
-        fail(error);
-      }
-    });
-    inflate.on('error', () => fail(corrupt(entry.name)));
-    inflate.on('end', () => {
-      if (failed) return;
-      if (produced !== entry.uncompressedSize) return fail(sizeMismatch(entry));
-      resolve();
-    });
-    inflate.end(data);
-  });
 }
 
 const tooManyEntries = () =>

@@ -1,0 +1,188 @@
+import type { PricelistRowValues, ValidationError } from '../../../../contract';
+import { NULL_TEXT, type StoredRows } from './priceListDiff';
+import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
+import type { ValidationOutcome } from './validatePriceList';
+
+/**
+ * What crosses between the job and the worker thread, packed. Structured cloning 200,000 row
+ * objects costs hundreds of milliseconds on each side; the same rows as one long string and
+ * one Float64Array cross in a few, and the worker keeps the stored rows in columns without
+ * ever making objects of them. Old and removed rows come back as indexes into the caller's
+ * own rows. Texts are joined with NUL, which neither PostgreSQL text nor a cell can hold
+ * (the reader drops _x0000_).
+ */
+const SEPARATOR = '\u0000';
+
+export interface PackedRows {
+  count: number;
+  /** articleNumber, price, warrantyUnit, warrantyValidFrom, warrantyTerms of each row. */
+  texts: string;
+  /** minimumOrderQuantity, deliveryTimeDays, warrantyQuantity of each row; NaN for null. */
+  numbers: Float64Array;
+}
+
+const orNull = (text: string | null) => (text === null ? NULL_TEXT : text);
+const fromText = (text: string) => (text === NULL_TEXT ? null : text);
+const fromNumber = (value: number) => (Number.isNaN(value) ? null : value);
+
+function packRows(rows: readonly PricelistRowValues[]): PackedRows {
+  const texts: string[] = new Array(rows.length * 5);
+  const numbers = new Float64Array(rows.length * 3);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    texts[i * 5] = row.articleNumber;
+    texts[i * 5 + 1] = row.price;
+    texts[i * 5 + 2] = orNull(row.warrantyUnit);
+    texts[i * 5 + 3] = orNull(row.warrantyValidFrom);
+    texts[i * 5 + 4] = orNull(row.warrantyTerms);
+    numbers[i * 3] = row.minimumOrderQuantity;
+    numbers[i * 3 + 1] = row.deliveryTimeDays ?? Number.NaN;
+    numbers[i * 3 + 2] = row.warrantyQuantity ?? Number.NaN;
+  }
+  return { count: rows.length, texts: texts.join(SEPARATOR), numbers };
+}
+
+const splitTexts = (packed: PackedRows) => (packed.count === 0 ? [] : packed.texts.split(SEPARATOR));
+
+function unpackRows(packed: PackedRows): PricelistRowValues[] {
+  const texts = splitTexts(packed);
+  const { numbers } = packed;
+  const rows: PricelistRowValues[] = new Array(packed.count);
+  for (let i = 0; i < packed.count; i++) {
+    rows[i] = {
+      articleNumber: texts[i * 5]!,
+      price: texts[i * 5 + 1]!,
+      minimumOrderQuantity: numbers[i * 3]!,
+      deliveryTimeDays: fromNumber(numbers[i * 3 + 1]!),
+      warrantyQuantity: fromNumber(numbers[i * 3 + 2]!),
+      warrantyUnit: fromText(texts[i * 5 + 2]!),
+      warrantyValidFrom: fromText(texts[i * 5 + 3]!),
+      warrantyTerms: fromText(texts[i * 5 + 4]!),
+    };
+  }
+  return rows;
+}
+
+export interface PackedErrors {
+  count: number;
+  /** articleNumber, sheet, column, message, value of each error. */
+  texts: string;
+  rows: Float64Array;
+}
+
+function packErrors(errors: readonly ValidationError[]): PackedErrors {
+  const texts: string[] = new Array(errors.length * 5);
+  const rows = new Float64Array(errors.length);
+  for (let i = 0; i < errors.length; i++) {
+    const error = errors[i]!;
+    texts[i * 5] = error.articleNumber ?? NULL_TEXT;
+    texts[i * 5 + 1] = error.sheet;
+    texts[i * 5 + 2] = error.column;
+    texts[i * 5 + 3] = error.message;
+    texts[i * 5 + 4] = error.value;
+    rows[i] = error.row;
+  }
+  return { count: errors.length, texts: texts.join(SEPARATOR), rows };
+}
+
+function unpackErrors(packed: PackedErrors): ValidationError[] {
+  const texts = packed.count === 0 ? [] : packed.texts.split(SEPARATOR);
+  const errors: ValidationError[] = new Array(packed.count);
+  for (let i = 0; i < packed.count; i++) {
+    const articleNumber = texts[i * 5]!;
+    errors[i] = {
+      row: packed.rows[i]!,
+      ...(articleNumber !== NULL_TEXT && { articleNumber }),
+      sheet: texts[i * 5 + 1]!,
+      column: texts[i * 5 + 2]!,
+      message: texts[i * 5 + 3]!,
+      value: texts[i * 5 + 4]!,
+    };
+  }
+  return errors;
+}
+
+export interface PackedInput {
+  content: Uint8Array;
+  fileName: string;
+  articleCount: number;
+  articleNumbers: string;
+  existingRows: PackedRows;
+}
+
+export function packInput(input: PriceListValidationInput): PackedInput {
+  return {
+    content: input.content,
+    fileName: input.fileName,
+    articleCount: input.articleNumbers.length,
+    articleNumbers: input.articleNumbers.join(SEPARATOR),
+    existingRows: packRows(input.existingRows),
+  };
+}
+
+export const articleNumbersOf = (packed: PackedInput): string[] =>
+  packed.articleCount === 0 ? [] : packed.articleNumbers.split(SEPARATOR);
+
+export const storedRowsOfPacked = (packed: PackedInput): StoredRows => ({
+  count: packed.existingRows.count,
+  texts: splitTexts(packed.existingRows),
+  numbers: packed.existingRows.numbers,
+});
+
+export type PackedOutcome =
+  | {
+      summary: Extract<PriceListValidationOutcome['summary'], { type: 'CONFIRM' }>;
+      added: PackedRows;
+      /** Indexes into the caller's existing rows. */
+      updatedOld: Int32Array;
+      updatedNew: PackedRows;
+      removed: Int32Array;
+    }
+  | { summary: Exclude<PriceListValidationOutcome['summary'], { type: 'CONFIRM' }>; allErrors: PackedErrors };
+
+export function packOutcome(outcome: ValidationOutcome): PackedOutcome {
+  if ('diff' in outcome) {
+    const { added, updated, removed } = outcome.diff;
+    return {
+      summary: outcome.summary,
+      added: packRows(added),
+      updatedOld: Int32Array.from(updated, (update) => update.old),
+      updatedNew: packRows(updated.map((update) => update.new)),
+      removed: Int32Array.from(removed),
+    };
+  }
+  return { summary: outcome.summary, allErrors: packErrors(outcome.allErrors) };
+}
+
+/** The outcome with the caller's own rows for the old and removed ones. */
+export function unpackOutcome(
+  packed: PackedOutcome,
+  existingRows: readonly PricelistRowValues[],
+): PriceListValidationOutcome {
+  if ('added' in packed) {
+    const updatedNew = unpackRows(packed.updatedNew);
+    return {
+      summary: packed.summary,
+      changes: {
+        added: unpackRows(packed.added),
+        updated: Array.from(packed.updatedOld, (old, i) => ({
+          old: existingRows[old]!,
+          new: updatedNew[i]!,
+        })),
+        removed: Array.from(packed.removed, (index) => existingRows[index]!),
+      },
+    };
+  }
+  return { summary: packed.summary, allErrors: unpackErrors(packed.allErrors) };
+}
+
+/** The buffers that can be moved rather than copied. */
+export function transferablesOf(packed: PackedInput | PackedOutcome): ArrayBuffer[] {
+  if ('existingRows' in packed) return [packed.existingRows.numbers.buffer as ArrayBuffer];
+  if ('added' in packed) {
+    return [packed.added.numbers, packed.updatedOld, packed.updatedNew.numbers, packed.removed].map(
+      (array) => array.buffer as ArrayBuffer,
+    );
+  }
+  return [packed.allErrors.rows.buffer as ArrayBuffer];
+}
