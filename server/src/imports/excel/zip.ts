@@ -139,7 +139,7 @@ export class EntryStream {
 
   constructor(
     content: Uint8Array,
-    private readonly entry: ZipEntry,
+    entry: ZipEntry,
     chunkSize = 256 * 1024,
   ) {
     const data = entryData(content, entry);
