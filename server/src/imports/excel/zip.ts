@@ -137,11 +137,7 @@ export class EntryStream {
   private scheduled = false;
   private readonly inflate: ReturnType<typeof createInflateRaw> | null = null;
 
-  constructor(
-    content: Uint8Array,
-    entry: ZipEntry,
-    chunkSize = 256 * 1024,
-  ) {
+  constructor(content: Uint8Array, entry: ZipEntry, chunkSize = 256 * 1024) {
     const data = entryData(content, entry);
     if (entry.method === STORED) {
       if (data.length !== entry.uncompressedSize) this.failure = corrupt(entry.name);
