@@ -7,7 +7,7 @@ export {
   type ExcelWorkerFailure,
 } from './errors';
 export { buildValidationErrorWorkbook } from './errorWorkbook';
-export { runPriceListValidation, type WorkerLimits } from './runValidation';
+export { runPriceListValidation, stopValidationWorkers, type WorkerLimits } from './runValidation';
 export { buildPriceListTemplate, type TemplateRow } from './template';
 export type {
   PriceListChanges,
@@ -15,4 +15,4 @@ export type {
   PriceListValidationOutcome,
   RowUpdate,
 } from './types';
-export { validatePriceList } from './validatePriceList';
+export { MAX_REPORTED_ERRORS, SUMMARY_ERRORS, validatePriceList } from './validatePriceList';
