@@ -54,7 +54,11 @@ export class SheetScanner extends XmlScanner {
     let at = 0;
     while (!this.done) {
       const lt = this.nextTag(bytes, at);
-      if (lt === INCOMPLETE) return last ? bytes.length : at;
+      if (lt === INCOMPLETE) {
+        // A worksheet (or chart sheet) without <sheetData> has no cells.
+        if (last && this.stage === BEFORE_SHEET_DATA && bytes.indexOf(LT, at) < 0) this.done = true;
+        return last ? bytes.length : at;
+      }
       const next = bytes[lt + 1]!;
       if (this.isSpecial(next)) {
         const end = this.skipSpecial(bytes, lt);

@@ -244,6 +244,15 @@ describe('the .xlsx reader', () => {
     }
   });
 
+  it('reads a worksheet without <sheetData> as one without cells', async () => {
+    expect(
+      await read({
+        sheet:
+          '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews/></worksheet>',
+      }),
+    ).toEqual({});
+  });
+
   it('refuses XML that is cut off', async () => {
     const error = await readError(
       handMadeXlsx({ sheet: '<worksheet><sheetData><row r="1"><c r="A1"><v>1</v>' }),

@@ -30,26 +30,26 @@ export async function readXlsxSheet(
     throw new ExcelFileError('CORRUPT', `Filen kan inte läsas: fliken ${sheet.name} saknar innehåll.`);
   }
 
+  const read = { sheetName: sheet.name, date1904: layout.date1904 };
   // The sheet starts inflating (on the thread pool) while the shared strings are parsed.
   const sheetStream = new EntryStream(content, sheetEntry);
-  const sharedStrings = new SharedStringsScanner();
-  const sharedStringsEntry = layout.sharedStringsPath && entries.get(layout.sharedStringsPath.toLowerCase());
   try {
+    const sharedStrings = new SharedStringsScanner();
+    const sharedStringsEntry =
+      layout.sharedStringsPath && entries.get(layout.sharedStringsPath.toLowerCase());
     if (sharedStringsEntry) {
       await streamEntry(content, sharedStringsEntry, (chunk) => sharedStrings.feed(chunk));
       sharedStrings.finish();
     }
-  } catch (error) {
-    sheetStream.destroy();
-    throw error;
-  }
-  const stylesXml = layout.stylesPath === null ? null : readXmlPart(content, entries, layout.stylesPath);
-  const dateStyles = stylesXml === null ? new Uint8Array(0) : readDateStyles(stylesXml);
+    const stylesXml = layout.stylesPath === null ? null : readXmlPart(content, entries, layout.stylesPath);
+    const dateStyles = stylesXml === null ? new Uint8Array(0) : readDateStyles(stylesXml);
 
-  const read = { sheetName: sheet.name, date1904: layout.date1904 };
-  sink.start(read);
-  const scanner = new SheetScanner(sink, sharedStrings.strings, dateStyles);
-  await sheetStream.consume((chunk) => scanner.feed(chunk));
-  scanner.finish();
+    sink.start(read);
+    const scanner = new SheetScanner(sink, sharedStrings.strings, dateStyles);
+    await sheetStream.consume((chunk) => scanner.feed(chunk));
+    scanner.finish();
+  } finally {
+    sheetStream.destroy();
+  }
   return read;
 }
