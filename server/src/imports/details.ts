@@ -1,5 +1,12 @@
 import type { Transaction } from 'kysely';
-import type { ChangeKind, ImportChange, PricelistRowValues, ValidationError } from '../../../contract';
+import {
+  type ChangeKind,
+  type ImportChange,
+  type ImportChangesResponse,
+  ImportSummary,
+  type PricelistRowValues,
+  type ValidationError,
+} from '../../../contract';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import type { PriceListChanges } from './excel';
@@ -78,12 +85,25 @@ async function readItems(db: Database, importId: number, kind: DetailKind, fromC
   return rows.flatMap((row) => row.items);
 }
 
-/** Every validation error of the import, in the order the validation found them. */
-export async function loadErrors(db: Database, importId: number): Promise<ValidationError[]> {
-  return (await readItems(db, importId, 'error')) as ValidationError[];
+/**
+ * What the error export needs: the uploaded file and every validation error, in the order the
+ * validation found them. Undefined when the import has no errors (or no file any more).
+ */
+export async function loadErrorExport(db: Database, importId: number) {
+  const errors = (await readItems(db, importId, 'error')) as ValidationError[];
+  if (errors.length === 0) return undefined;
+  const file = await db
+    .selectFrom('import_files')
+    .select('content')
+    .where('import_id', '=', importId)
+    .executeTakeFirst();
+  return file && { content: file.content, errors };
 }
 
-/** One page of the import's changes of one kind, with article names of today. */
+/**
+ * One page of the import's changes of one kind, with today's article names; `total` is the
+ * kind's count in the CONFIRM summary. Undefined when the organisation has no such import.
+ */
 export async function loadChangesPage(
   db: Database,
   organizationId: number,
@@ -91,11 +111,22 @@ export async function loadChangesPage(
   kind: ChangeKind,
   offset: number,
   limit: number,
-): Promise<ImportChange[]> {
+): Promise<ImportChangesResponse | undefined> {
+  const found = await db
+    .selectFrom('imports')
+    .select('summary')
+    .where('id', '=', importId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const summary = found.summary === null ? null : ImportSummary.parse(found.summary);
+  if (summary?.type !== 'CONFIRM') return { total: 0, changes: [] };
+
   const firstChunk = Math.floor(offset / CHUNK_SIZE);
   const lastChunk = Math.floor((offset + limit - 1) / CHUNK_SIZE);
   const items = await readItems(db, importId, kind, firstChunk, lastChunk);
-  const page = items.slice(offset - firstChunk * CHUNK_SIZE, offset - firstChunk * CHUNK_SIZE + limit);
+  const start = offset - firstChunk * CHUNK_SIZE;
+  const page = items.slice(start, start + limit);
   const rows: StoredUpdate[] =
     kind === 'updated'
       ? (page as StoredUpdate[])
@@ -105,12 +136,15 @@ export async function loadChangesPage(
     organizationId,
     rows.map((row) => row.values.articleNumber),
   );
-  return rows.map((row) => ({
-    articleNumber: row.values.articleNumber,
-    articleName: names.get(row.values.articleNumber) ?? null,
-    values: row.values,
-    changes: row.changes,
-  }));
+  return {
+    total: summary[kind],
+    changes: rows.map((row) => ({
+      articleNumber: row.values.articleNumber,
+      articleName: names.get(row.values.articleNumber) ?? null,
+      values: row.values,
+      changes: row.changes,
+    })),
+  };
 }
 
 async function articleNames(db: Database, organizationId: number, articleNumbers: string[]) {

@@ -47,6 +47,44 @@ export async function pricelistFingerprint(db: Database, pricelistId: number): P
   return result.rows[0]?.fingerprint ?? 'empty';
 }
 
+/** A price list's rows as PricelistRowValues (prices exact, as text), joined with their articles. */
+export function selectPricelistRows(db: Database, pricelistId: number) {
+  return db
+    .selectFrom('pricelist_rows as r')
+    .innerJoin('articles as a', 'a.id', 'r.article_id')
+    .select([
+      'a.article_number as articleNumber',
+      sql<string>`r.price::text`.as('price'),
+      'r.minimum_order_quantity as minimumOrderQuantity',
+      'r.delivery_time_days as deliveryTimeDays',
+      'r.warranty_quantity as warrantyQuantity',
+      'r.warranty_unit as warrantyUnit',
+      'r.warranty_valid_from as warrantyValidFrom',
+      'r.warranty_terms as warrantyTerms',
+    ])
+    .where('r.pricelist_id', '=', pricelistId);
+}
+
+/** The rows of a template filled from one of the organisation's price lists, or undefined when it is not theirs. */
+export async function templateRows(db: Database, organizationId: number, pricelistId: number) {
+  const pricelist = await db
+    .selectFrom('pricelists as p')
+    .innerJoin('general_pricelists as g', 'g.id', 'p.general_pricelist_id')
+    .select(['p.id', 'p.number'])
+    .where('p.id', '=', pricelistId)
+    .where('g.organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!pricelist) return undefined;
+  const rows = await selectPricelistRows(db, pricelist.id)
+    .select('a.name as articleName')
+    .orderBy('a.article_number')
+    .execute();
+  return {
+    number: pricelist.number,
+    rows: rows.map(({ articleName, ...values }) => ({ values, articleName })),
+  };
+}
+
 /** What a validation checks the file against: the organisation's articles and the price list's rows. */
 export async function loadPricelistSnapshot(
   db: Database,
@@ -63,22 +101,7 @@ export async function loadPricelistSnapshot(
         .select('article_number')
         .where('organization_id', '=', organizationId)
         .execute();
-      const rows = await trx
-        .selectFrom('pricelist_rows as r')
-        .innerJoin('articles as a', 'a.id', 'r.article_id')
-        .select([
-          'a.article_number as articleNumber',
-          sql<string>`r.price::text`.as('price'),
-          'r.minimum_order_quantity as minimumOrderQuantity',
-          'r.delivery_time_days as deliveryTimeDays',
-          'r.warranty_quantity as warrantyQuantity',
-          'r.warranty_unit as warrantyUnit',
-          'r.warranty_valid_from as warrantyValidFrom',
-          'r.warranty_terms as warrantyTerms',
-        ])
-        .where('r.pricelist_id', '=', pricelistId)
-        .orderBy('r.id')
-        .execute();
+      const rows = await selectPricelistRows(trx, pricelistId).orderBy('r.id').execute();
       return {
         articleNumbers: articles.map((article) => article.article_number),
         rows,

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   ChangeKindSchema,
@@ -7,7 +6,6 @@ import {
   type ImportChangesResponse,
   type ImportListResponse,
   type ImportResponse,
-  ImportSummary,
   type ImportSummaryResponse,
   type LegacyImportStatus,
 } from '../../../contract';
@@ -16,11 +14,12 @@ import { requireAuth } from '../auth/session';
 import { badRequest, notFound } from '../errors';
 import { requireImportAccess } from './access';
 import { assertReplaceable, confirmImport, createImport, deleteImport, replaceImportFile } from './commands';
-import { loadChangesPage, loadErrors } from './details';
+import { loadChangesPage, loadErrorExport } from './details';
 import { errorWorkbookName, sendWorkbook } from './downloads';
 import { buildPriceListTemplate, buildValidationErrorWorkbook } from './excel';
 import { findImport, findImportSummary, listImports } from './importViews';
 import { legacyImportStatuses } from './legacy';
+import { templateRows } from './pricelistSnapshot';
 import { readUpload } from './upload';
 
 /** An id in the path; anything else is "not found" (the session is checked before it). */
@@ -113,35 +112,10 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     const query = parseQuery(templateQuery, request.query);
     if (query.pricelistId === undefined)
       return sendWorkbook(reply, 'Mall generell prislista.xlsx', await buildPriceListTemplate());
-    const pricelist = await db
-      .selectFrom('pricelists as p')
-      .innerJoin('general_pricelists as g', 'g.id', 'p.general_pricelist_id')
-      .select(['p.id', 'p.number'])
-      .where('p.id', '=', query.pricelistId)
-      .where('g.organization_id', '=', organizationId)
-      .executeTakeFirst();
-    if (!pricelist) throw notFound('Prislistan hittades inte.');
-    const rows = await db
-      .selectFrom('pricelist_rows as r')
-      .innerJoin('articles as a', 'a.id', 'r.article_id')
-      .select([
-        'a.article_number as articleNumber',
-        'a.name as articleName',
-        sql<string>`r.price::text`.as('price'),
-        'r.minimum_order_quantity as minimumOrderQuantity',
-        'r.delivery_time_days as deliveryTimeDays',
-        'r.warranty_quantity as warrantyQuantity',
-        'r.warranty_unit as warrantyUnit',
-        'r.warranty_valid_from as warrantyValidFrom',
-        'r.warranty_terms as warrantyTerms',
-      ])
-      .where('r.pricelist_id', '=', pricelist.id)
-      .orderBy('a.article_number')
-      .execute();
-    const workbook = await buildPriceListTemplate(
-      rows.map(({ articleName, ...values }) => ({ values, articleName })),
-    );
-    return sendWorkbook(reply, `Generell prislista ${pricelist.number}.xlsx`, workbook);
+    const filled = await templateRows(db, organizationId, query.pricelistId);
+    if (!filled) throw notFound('Prislistan hittades inte.');
+    const workbook = await buildPriceListTemplate(filled.rows);
+    return sendWorkbook(reply, `Generell prislista ${filled.number}.xlsx`, workbook);
   });
 
   api.get<{ Params: ImportParams }>(
@@ -194,24 +168,9 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     async (request): Promise<ImportChangesResponse> => {
       const { organizationId, importId } = importTarget(request);
       const query = parseQuery(changesQuery, request.query);
-      const row = await db
-        .selectFrom('imports')
-        .select('summary')
-        .where('id', '=', importId)
-        .where('organization_id', '=', organizationId)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      const summary = row.summary === null ? null : ImportSummary.parse(row.summary);
-      if (summary?.type !== 'CONFIRM') return { total: 0, changes: [] };
-      const changes = await loadChangesPage(
-        db,
-        organizationId,
-        importId,
-        query.kind,
-        query.offset,
-        query.limit,
-      );
-      return { total: summary[query.kind], changes };
+      const page = await loadChangesPage(db, organizationId, importId, query.kind, query.offset, query.limit);
+      if (!page) throw notFound();
+      return page;
     },
   );
 
@@ -220,14 +179,9 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const { organizationId, importId } = importTarget(request);
       const found = await importOrThrow(organizationId, importId);
-      const errors = await loadErrors(db, importId);
-      const file = await db
-        .selectFrom('import_files')
-        .select('content')
-        .where('import_id', '=', importId)
-        .executeTakeFirst();
-      if (errors.length === 0 || !file) throw notFound('Importen har inga valideringsfel.');
-      const workbook = await buildValidationErrorWorkbook(file.content, found.fileName, errors);
+      const exported = await loadErrorExport(db, importId);
+      if (!exported) throw notFound('Importen har inga valideringsfel.');
+      const workbook = await buildValidationErrorWorkbook(exported.content, found.fileName, exported.errors);
       return sendWorkbook(reply, errorWorkbookName(found.fileName), workbook);
     },
   );

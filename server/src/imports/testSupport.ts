@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import type { PricelistRowValues } from '../../../contract';
 import { sessionCookieFor, type TestApp } from '../test/testApp';
 import { type JobResult, runNextJob } from './jobs';
+import { selectPricelistRows } from './pricelistSnapshot';
 import { type FileRow, fileRowOf, multipart, priceListWorkbook } from './testFiles';
 
 /** Test helpers over the real app: the demo supplier's ids, uploads through HTTP, job ticks. */
@@ -51,22 +51,7 @@ export async function demoSupplier(testApp: TestApp): Promise<Supplier> {
 
 /** The price list's rows as the database has them, by article number. */
 export async function pricelistRows(testApp: TestApp, pricelistId: number): Promise<PricelistRowValues[]> {
-  return testApp.db
-    .selectFrom('pricelist_rows as r')
-    .innerJoin('articles as a', 'a.id', 'r.article_id')
-    .select([
-      'a.article_number as articleNumber',
-      sql<string>`r.price::text`.as('price'),
-      'r.minimum_order_quantity as minimumOrderQuantity',
-      'r.delivery_time_days as deliveryTimeDays',
-      'r.warranty_quantity as warrantyQuantity',
-      'r.warranty_unit as warrantyUnit',
-      'r.warranty_valid_from as warrantyValidFrom',
-      'r.warranty_terms as warrantyTerms',
-    ])
-    .where('r.pricelist_id', '=', pricelistId)
-    .orderBy('a.article_number')
-    .execute();
+  return selectPricelistRows(testApp.db, pricelistId).orderBy('a.article_number').execute();
 }
 
 /** A file with the price list's rows, changed by `edit` (return null to drop a row), plus `extra` rows. */
