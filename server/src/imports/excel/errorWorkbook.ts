@@ -1,12 +1,15 @@
 import type ExcelJS from 'exceljs';
 import type { ValidationError } from '../../../../contract';
-import { BOOLEAN, ERROR, NUMBER, RowCells, TEXT } from './cells';
+import { BOOLEAN, ERROR, NUMBER, type RowCells, TEXT } from './cells';
 import { detectExcelFormat } from './detectFormat';
 import { ExcelFileError } from './errors';
 import { escapeFormulaText } from './formulaEscape';
 import { mapHeader, PRICE_LIST_SHEET, priceListColumns } from './priceListColumns';
-import { type CellValue, readSheetCells, type SheetRow } from './sheetCells';
+import { readSheet } from './readSheet';
+import type { SheetRead } from './sheetRead';
 import { boldFont, bufferedWorkbookWriter } from './workbookWriter';
+import { defaultWorkerLimits, runInWorker, type WorkerLimits } from './workerPool';
+import { packErrors } from './workerTransport';
 
 /** Excel's own "bad" style: light red fill, dark red text. */
 export const errorFill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
@@ -25,11 +28,30 @@ const errorColumns = [
  * The validation errors as an .xlsx: a sheet "Fel" listing every error, and a copy of the
  * uploaded sheet with each faulty cell filled red and its message(s) as a note. Every text
  * cell is escaped against formula injection (see formulaEscape.ts).
+ *
+ * Runs in a worker thread, like the validation: it parses the uploaded (untrusted) file again,
+ * and writing a 200,000-row copy takes seconds. The content is transferred to the worker
+ * when it owns its whole buffer (see runPriceListValidation).
  */
 export async function buildValidationErrorWorkbook(
   content: Uint8Array,
   fileName: string,
   errors: ValidationError[],
+  limits: WorkerLimits = defaultWorkerLimits,
+): Promise<Buffer> {
+  const result = await runInWorker(
+    { kind: 'errorWorkbook', content, fileName, errors: packErrors(errors) },
+    limits,
+  );
+  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
+  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+}
+
+/** buildValidationErrorWorkbook in this thread (the worker's part). */
+export async function writeValidationErrorWorkbook(
+  content: Uint8Array,
+  fileName: string,
+  errors: readonly ValidationError[],
 ): Promise<Buffer> {
   const { workbook, toBuffer } = bufferedWorkbookWriter();
   const list = workbook.addWorksheet('Fel', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -37,7 +59,9 @@ export async function buildValidationErrorWorkbook(
   const header = list.addRow(errorColumns.map((column) => column.header));
   header.font = boldFont;
   header.commit();
-  for (const error of errors) {
+  for (const [index, error] of errors.entries()) {
+    // Lets the zip stream take what is written so far, rather than buffering the whole sheet.
+    if (index % 2_000 === 1_999) await new Promise((resolve) => setImmediate(resolve));
     list
       .addRow([
         error.row,
@@ -51,53 +75,46 @@ export async function buildValidationErrorWorkbook(
   }
   list.commit();
 
-  const uploaded = await readUploadedSheet(content, fileName);
-  if (uploaded)
-    writeSheetCopy(workbook.addWorksheet(PRICE_LIST_SHEET), uploaded.rows, uploaded.date1904, errors);
+  const format = detectExcelFormat(content, fileName);
+  if (format !== null) {
+    const copy = new SheetCopy(() => workbook.addWorksheet(PRICE_LIST_SHEET), errors);
+    try {
+      await readSheet(content, format, PRICE_LIST_SHEET, copy);
+    } catch (error) {
+      // A file that cannot be read has no sheet to copy; the list of errors still helps.
+      if (!(error instanceof ExcelFileError)) throw error;
+    }
+    copy.finish();
+  }
   return toBuffer();
 }
 
-async function readUploadedSheet(content: Uint8Array, fileName: string) {
-  const format = detectExcelFormat(content, fileName);
-  if (format === null) return null;
-  try {
-    return await readSheetCells(content, format, PRICE_LIST_SHEET);
-  } catch (error) {
-    // A file that cannot be read has no sheet to copy; the list of errors still helps.
-    if (error instanceof ExcelFileError) return null;
-    throw error;
-  }
-}
+/** Days between the 1900 and the 1904 date systems: the copy is written in the 1900 system. */
+const DAYS_1900_TO_1904 = 1462;
 
-function writeSheetCopy(
-  sheet: ExcelJS.Worksheet,
-  rows: SheetRow[],
-  date1904: boolean,
-  errors: ValidationError[],
-) {
-  const headerRow = rows[0]?.rowNumber === 1 ? rows[0] : undefined;
-  const headerCells = new RowCells();
-  for (const cell of headerRow?.cells ?? [])
-    headerCells.add(cell.column, cell.kind, cell.text, cell.number, cell.date);
-  const { columnOfSlot } = mapHeader(headerCells, PRICE_LIST_SHEET, date1904);
-  const columnOfHeader = new Map<string, number>(
-    priceListColumns.map((column, index) => [column.header, columnOfSlot[index]!]),
-  );
+/** Copies the uploaded sheet row by row as it is read, marking the faulty cells. */
+class SheetCopy {
+  readonly columnFilter = null;
+  private sheet: ExcelJS.Worksheet | null = null;
+  private date1904 = false;
+  /** Messages by row, then by sheet column (known once the header row is read). */
+  private messages = new Map<number, Map<number, string[]>>();
 
-  // Messages by row, then by sheet column.
-  const messages = new Map<number, Map<number, string[]>>();
-  for (const error of errors) {
-    const column = columnOfHeader.get(error.column) ?? -1;
-    if (column < 0) continue;
-    const ofRow = messages.get(error.row) ?? new Map<number, string[]>();
-    messages.set(error.row, ofRow);
-    ofRow.set(column, [...(ofRow.get(column) ?? []), error.message]);
+  constructor(
+    private readonly addSheet: () => ExcelJS.Worksheet,
+    private readonly errors: readonly ValidationError[],
+  ) {}
+
+  start(read: SheetRead) {
+    this.sheet = this.addSheet();
+    this.date1904 = read.date1904;
   }
 
-  for (const { rowNumber, cells } of rows) {
-    const row = sheet.getRow(rowNumber);
-    for (const cell of cells) writeCell(row.getCell(cell.column + 1), cell, date1904);
-    for (const [column, texts] of messages.get(rowNumber) ?? []) {
+  row(rowNumber: number, cells: RowCells) {
+    if (rowNumber === 1 || this.messages.size === 0) this.placeErrors(rowNumber === 1 ? cells : null);
+    const row = this.sheet!.getRow(rowNumber);
+    for (let i = 0; i < cells.count; i++) this.writeCell(row.getCell(cells.columns[i]! + 1), cells, i);
+    for (const [column, texts] of this.messages.get(rowNumber) ?? []) {
       const cell = row.getCell(column + 1);
       cell.fill = errorFill;
       cell.font = errorFont;
@@ -105,17 +122,36 @@ function writeSheetCopy(
     }
     row.commit();
   }
-  sheet.commit();
-}
 
-/** Days between the 1900 and the 1904 date systems: the copy is written in the 1900 system. */
-const DAYS_1900_TO_1904 = 1462;
+  finish() {
+    this.sheet?.commit();
+  }
 
-function writeCell(target: ExcelJS.Cell, cell: CellValue, date1904: boolean) {
-  if (cell.kind === TEXT) target.value = escapeFormulaText(cell.text);
-  else if (cell.kind === NUMBER) {
-    target.value = cell.date && date1904 ? cell.number + DAYS_1900_TO_1904 : cell.number;
-    if (cell.date) target.numFmt = 'yyyy-mm-dd';
-  } else if (cell.kind === BOOLEAN) target.value = cell.number === 1;
-  else if (cell.kind === ERROR) target.value = { error: cell.text as ExcelJS.CellErrorValue['error'] };
+  private placeErrors(header: RowCells | null) {
+    if (this.messages.size > 0) return;
+    const { columnOfSlot } = mapHeader(header, PRICE_LIST_SHEET, this.date1904);
+    const columnOfHeader = new Map<string, number>(
+      priceListColumns.map((column, index) => [column.header, columnOfSlot[index]!]),
+    );
+    for (const error of this.errors) {
+      const column = columnOfHeader.get(error.column) ?? -1;
+      if (column < 0) continue;
+      const ofRow = this.messages.get(error.row) ?? new Map<number, string[]>();
+      this.messages.set(error.row, ofRow);
+      ofRow.set(column, [...(ofRow.get(column) ?? []), error.message]);
+    }
+    // Marks the placing as done even when no error has a column in this sheet.
+    if (this.messages.size === 0) this.messages.set(0, new Map());
+  }
+
+  private writeCell(target: ExcelJS.Cell, cells: RowCells, i: number) {
+    const kind = cells.kinds[i];
+    if (kind === TEXT) target.value = escapeFormulaText(cells.texts[i]!);
+    else if (kind === NUMBER) {
+      const date = cells.dates[i];
+      target.value = date && this.date1904 ? cells.numbers[i]! + DAYS_1900_TO_1904 : cells.numbers[i]!;
+      if (date) target.numFmt = 'yyyy-mm-dd';
+    } else if (kind === BOOLEAN) target.value = cells.numbers[i] === 1;
+    else if (kind === ERROR) target.value = { error: cells.texts[i] as ExcelJS.CellErrorValue['error'] };
+  }
 }

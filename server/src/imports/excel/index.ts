@@ -7,7 +7,7 @@ export {
   type ExcelWorkerFailure,
 } from './errors';
 export { buildValidationErrorWorkbook } from './errorWorkbook';
-export { runPriceListValidation, stopValidationWorkers, type WorkerLimits } from './runValidation';
+export { runPriceListValidation } from './runValidation';
 export { buildPriceListTemplate, type TemplateRow } from './template';
 export type {
   PriceListChanges,
@@ -16,3 +16,4 @@ export type {
   RowUpdate,
 } from './types';
 export { MAX_REPORTED_ERRORS, SUMMARY_ERRORS, validatePriceList } from './validatePriceList';
+export { defaultWorkerLimits, stopValidationWorkers, type WorkerLimits } from './workerPool';

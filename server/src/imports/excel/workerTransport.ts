@@ -1,5 +1,6 @@
 import type { PricelistRowValues, ValidationError } from '../../../../contract';
 import { NULL_TEXT, type StoredRows } from './priceListDiff';
+import type { TemplateRow } from './template';
 import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
 import type { ValidationOutcome } from './validatePriceList';
 
@@ -25,7 +26,7 @@ const orNull = (text: string | null) => (text === null ? NULL_TEXT : text);
 const fromText = (text: string) => (text === NULL_TEXT ? null : text);
 const fromNumber = (value: number) => (Number.isNaN(value) ? null : value);
 
-function packRows(rows: readonly PricelistRowValues[]): PackedRows {
+export function packRows(rows: readonly PricelistRowValues[]): PackedRows {
   const texts: string[] = new Array(rows.length * 5);
   const numbers = new Float64Array(rows.length * 3);
   for (let i = 0; i < rows.length; i++) {
@@ -44,7 +45,7 @@ function packRows(rows: readonly PricelistRowValues[]): PackedRows {
 
 const splitTexts = (packed: PackedRows) => (packed.count === 0 ? [] : packed.texts.split(SEPARATOR));
 
-function unpackRows(packed: PackedRows): PricelistRowValues[] {
+export function unpackRows(packed: PackedRows): PricelistRowValues[] {
   const texts = splitTexts(packed);
   const { numbers } = packed;
   const rows: PricelistRowValues[] = new Array(packed.count);
@@ -70,7 +71,7 @@ export interface PackedErrors {
   rows: Float64Array;
 }
 
-function packErrors(errors: readonly ValidationError[]): PackedErrors {
+export function packErrors(errors: readonly ValidationError[]): PackedErrors {
   const texts: string[] = new Array(errors.length * 5);
   const rows = new Float64Array(errors.length);
   for (let i = 0; i < errors.length; i++) {
@@ -85,7 +86,7 @@ function packErrors(errors: readonly ValidationError[]): PackedErrors {
   return { count: errors.length, texts: texts.join(SEPARATOR), rows };
 }
 
-function unpackErrors(packed: PackedErrors): ValidationError[] {
+export function unpackErrors(packed: PackedErrors): ValidationError[] {
   const texts = packed.count === 0 ? [] : packed.texts.split(SEPARATOR);
   const errors: ValidationError[] = new Array(packed.count);
   for (let i = 0; i < packed.count; i++) {
@@ -176,9 +177,12 @@ export function unpackOutcome(
   return { summary: packed.summary, allErrors: unpackErrors(packed.allErrors) };
 }
 
-/** The buffers that can be moved rather than copied. */
-export function transferablesOf(packed: PackedInput | PackedOutcome): ArrayBuffer[] {
-  if ('existingRows' in packed) return [packed.existingRows.numbers.buffer as ArrayBuffer];
+/** The template rows a worker job carries (article names as an array: few enough to clone). */
+export const templateRowsOf = (job: { rows: PackedRows; articleNames: string[] }): TemplateRow[] =>
+  unpackRows(job.rows).map((values, i) => ({ values, articleName: job.articleNames[i] || null }));
+
+/** The buffers of an outcome that can be moved rather than copied. */
+export function transferablesOf(packed: PackedOutcome): ArrayBuffer[] {
   if ('added' in packed) {
     return [packed.added.numbers, packed.updatedOld, packed.updatedNew.numbers, packed.removed].map(
       (array) => array.buffer as ArrayBuffer,

@@ -41,8 +41,9 @@ export abstract class XmlScanner {
   protected tEnd = -1;
   protected selfClosing = false;
 
-  private queued: Buffer[] = [];
-  private queuedBytes = 0;
+  /** Bytes not parsed yet (a unit cut by the chunk end), at the start of a buffer reused chunk after chunk. */
+  private pending = Buffer.alloc(0);
+  private pendingLength = 0;
   private waitFor = 0;
   private finished = false;
 
@@ -59,26 +60,39 @@ export abstract class XmlScanner {
 
   feed(chunk: Buffer) {
     if (this.done) return;
-    this.queued.push(chunk);
-    this.queuedBytes += chunk.length;
+    if (this.pendingLength === 0) {
+      this.keep(chunk, this.scan(chunk, false));
+      return;
+    }
+    const length = this.pendingLength + chunk.length;
+    if (length > this.pending.length) {
+      const grown = Buffer.allocUnsafe(Math.max(length, this.pending.length * 2));
+      this.pending.copy(grown, 0, 0, this.pendingLength);
+      this.pending = grown;
+    }
+    chunk.copy(this.pending, this.pendingLength);
+    this.pendingLength = length;
     // A unit longer than a chunk is not re-parsed on every chunk: wait until the tail doubles.
-    if (this.queuedBytes < this.waitFor) return;
-    this.process(false);
+    if (length < this.waitFor) return;
+    const bytes = this.pending.subarray(0, length);
+    this.keep(bytes, this.scan(bytes, false));
   }
 
   finish() {
     if (this.finished) return;
     this.finished = true;
-    if (!this.done) this.process(true);
+    if (!this.done) this.scan(this.pending.subarray(0, this.pendingLength), true);
     if (!this.done) throw malformed(this.partName);
   }
 
-  private process(last: boolean) {
-    const bytes = this.queued.length === 1 ? this.queued[0]! : Buffer.concat(this.queued, this.queuedBytes);
-    const consumed = this.scan(bytes, last);
-    const rest = bytes.length - consumed;
-    this.queued = rest > 0 && !this.done ? [bytes.subarray(consumed)] : [];
-    this.queuedBytes = this.queued.length > 0 ? rest : 0;
+  /** Keeps what `scan` left of `bytes` for the next chunk. */
+  private keep(bytes: Buffer, consumed: number) {
+    const rest = this.done ? 0 : bytes.length - consumed;
+    if (rest > this.pending.length)
+      this.pending = Buffer.allocUnsafe(Math.max(rest, 2 * this.pending.length, 65_536));
+    // copy() handles the overlap when `bytes` is the pending buffer itself.
+    if (rest > 0) bytes.copy(this.pending, 0, consumed);
+    this.pendingLength = rest;
     this.waitFor = rest > 65_536 ? rest * 2 : 0;
   }
 

@@ -1,0 +1,156 @@
+import { Worker } from 'node:worker_threads';
+import { type ExcelFileProblem, ExcelWorkerError } from './errors';
+import type { PackedErrors, PackedInput, PackedOutcome, PackedRows } from './workerTransport';
+
+export interface WorkerLimits {
+  /** The worker's old-generation heap limit. */
+  heapMb: number;
+  /** After this long the worker is terminated and the call rejects with reason DEADLINE. */
+  deadlineMs: number;
+}
+
+/** The defaults of WORKER_HEAP_MB and WORKER_DEADLINE_SECONDS. */
+export const defaultWorkerLimits: WorkerLimits = { heapMb: 512, deadlineMs: 120_000 };
+
+/** The jobs a worker does: each reads or writes a whole workbook. */
+export type WorkerJob =
+  | { kind: 'validate'; input: PackedInput }
+  | { kind: 'errorWorkbook'; content: Uint8Array; fileName: string; errors: PackedErrors }
+  | { kind: 'template'; rows: PackedRows; articleNames: string[] };
+
+export type WorkerResult =
+  | { kind: 'validation'; outcome: PackedOutcome }
+  | { kind: 'workbook'; bytes: Uint8Array };
+
+export type WorkerReply =
+  | { ok: true; result: WorkerResult }
+  | { ok: false; problem: ExcelFileProblem | null; message: string };
+
+const workerFile = new URL('./excelWorker.mjs', import.meta.url);
+
+interface StartedWorker {
+  worker: Worker;
+  heapMb: number;
+  exited: boolean;
+}
+
+/**
+ * One worker is kept started ahead of the next job (about 150 ms of thread start and module
+ * loading off the critical path). It is unref'd, so it never keeps the process alive, and
+ * each worker does exactly one job: a file can leave nothing behind for the next.
+ */
+let spare: StartedWorker | null = null;
+
+function startWorker(heapMb: number): StartedWorker {
+  const worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  worker.unref();
+  const started = { worker, heapMb, exited: false };
+  worker.on('exit', () => {
+    started.exited = true;
+    if (spare === started) spare = null;
+  });
+  // An idle spare that fails is simply replaced; a busy one reports through its own listener.
+  worker.on('error', () => {});
+  return started;
+}
+
+function takeWorker(heapMb: number): Worker {
+  const taken = spare;
+  spare = null;
+  if (taken && !taken.exited && taken.heapMb === heapMb) return taken.worker;
+  if (taken) void taken.worker.terminate();
+  return startWorker(heapMb).worker;
+}
+
+/** Stops the spare worker (at shutdown; tests). */
+export async function stopValidationWorkers() {
+  const taken = spare;
+  spare = null;
+  if (taken) await taken.worker.terminate();
+}
+
+/** Whether bytes can be moved to the worker instead of copied: they must own their whole buffer. */
+export const ownsBuffer = (bytes: Uint8Array) =>
+  bytes.buffer instanceof ArrayBuffer &&
+  bytes.byteOffset === 0 &&
+  bytes.byteLength === bytes.buffer.byteLength;
+
+function transferablesOfJob(job: WorkerJob): ArrayBuffer[] {
+  const content =
+    job.kind === 'validate' ? job.input.content : job.kind === 'errorWorkbook' ? job.content : null;
+  const buffers: ArrayBuffer[] = [];
+  if (content && ownsBuffer(content)) buffers.push(content.buffer as ArrayBuffer);
+  if (job.kind === 'validate') buffers.push(job.input.existingRows.numbers.buffer as ArrayBuffer);
+  if (job.kind === 'errorWorkbook') buffers.push(job.errors.rows.buffer as ArrayBuffer);
+  if (job.kind === 'template') buffers.push(job.rows.numbers.buffer as ArrayBuffer);
+  return buffers;
+}
+
+/**
+ * Does one job in a worker thread with a heap limit and a deadline, so a hostile or huge file
+ * can neither block the event loop nor take the process down. Rejects with ExcelWorkerError:
+ * DEADLINE, MEMORY, CRASH, or INVALID_FILE (the file cannot be read; the message says why).
+ */
+export function runInWorker(job: WorkerJob, limits: WorkerLimits): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    const worker = takeWorker(limits.heapMb);
+    worker.ref();
+    let settled = false;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      worker.removeAllListeners('message');
+      action();
+      void worker.terminate();
+      if (spare === null) spare = startWorker(limits.heapMb);
+    };
+    const deadline = setTimeout(
+      () =>
+        settle(() =>
+          reject(
+            new ExcelWorkerError(
+              'DEADLINE',
+              'Bearbetningen av filen tog för lång tid och avbröts. Filen är för stor eller skadad.',
+            ),
+          ),
+        ),
+      limits.deadlineMs,
+    );
+    worker.on('message', (reply: WorkerReply) =>
+      settle(() => {
+        if (reply.ok) resolve(reply.result);
+        else if (reply.problem !== null)
+          reject(new ExcelWorkerError('INVALID_FILE', reply.message, reply.problem));
+        else
+          reject(
+            new ExcelWorkerError(
+              'CRASH',
+              `Bearbetningen av filen avbröts av ett oväntat fel: ${reply.message}`,
+            ),
+          );
+      }),
+    );
+    worker.on('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new ExcelWorkerError(
+                'MEMORY',
+                'Bearbetningen av filen behövde mer minne än tillåtet och avbröts. Filen är för stor.',
+              )
+            : new ExcelWorkerError(
+                'CRASH',
+                `Bearbetningen av filen avbröts av ett oväntat fel: ${error.message}`,
+              ),
+        ),
+      ),
+    );
+    worker.on('exit', (code) =>
+      settle(() =>
+        reject(new ExcelWorkerError('CRASH', `Bearbetningen av filen avbröts oväntat (kod ${code}).`)),
+      ),
+    );
+    worker.postMessage(job, transferablesOfJob(job));
+  });
+}
