@@ -1,7 +1,5 @@
 import { parentPort } from 'node:worker_threads';
 import { ExcelFileError } from './errors';
-import { writeValidationErrorWorkbook } from './errorWorkbook';
-import { writePriceListTemplate } from './template';
 import { validateAgainst } from './validatePriceList';
 import type { WorkerJob, WorkerReply, WorkerResult } from './workerPool';
 import {
@@ -30,10 +28,13 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
     );
     return { kind: 'validation', outcome: packOutcome(outcome) };
   }
+  // The writers (and exceljs) load only for their jobs: a validation worker starts lean.
   if (job.kind === 'errorWorkbook') {
+    const { writeValidationErrorWorkbook } = await import('./errorWorkbook');
     const bytes = await writeValidationErrorWorkbook(job.content, job.fileName, unpackErrors(job.errors));
     return { kind: 'workbook', bytes: ownBytes(bytes) };
   }
+  const { writePriceListTemplate } = await import('./template');
   return { kind: 'workbook', bytes: ownBytes(await writePriceListTemplate(templateRowsOf(job))) };
 }
 
