@@ -1,9 +1,8 @@
 import { applyPriceListChanges, StaleDataError } from './applyRows';
 import { saveChanges, saveErrors } from './details';
-import { runPriceListValidation } from './excel';
 import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './jobQueue';
-import { loadPricelistSnapshot, pricelistFingerprint, pricelistStatus } from './pricelistSnapshot';
-import { inactivePricelistFinish, type JobEnd, workerLimits } from './validationJob';
+import { pricelistFingerprint, pricelistStatus } from './pricelistSnapshot';
+import { inactivePricelistFinish, type JobEnd, validateAgainstDatabase } from './validationJob';
 
 /** Validate-and-apply rounds before giving up on a price list that keeps changing underneath. */
 const MAX_ROUNDS = 3;
@@ -12,6 +11,8 @@ export interface ApplyEnd {
   end: JobEnd;
   /** How long the applying transaction took (the DESIGN.md §7 target: 50,000 rows under 3 s). */
   applyMs?: number;
+  /** Validate-and-apply rounds it took (more than 1 when the data changed underneath). */
+  rounds?: number;
 }
 
 /**
@@ -29,16 +30,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
     if (inactive)
       return { end: (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST' };
 
-    const snapshot = await loadPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
-    const outcome = await runPriceListValidation(
-      {
-        content,
-        fileName: job.fileName,
-        articleNumbers: snapshot.articleNumbers,
-        existingRows: snapshot.rows,
-      },
-      workerLimits(deps.config),
-    );
+    const { snapshot, outcome } = await validateAgainstDatabase(deps, job, content);
     if (!('changes' in outcome)) {
       const written = await finishJob(deps, job, workerId, {
         status: 'IMPORT_FAIL',
@@ -82,7 +74,11 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
           .execute();
         return true;
       });
-      return { end: written ? 'IMPORT_SUCCESS' : 'LEASE_LOST', applyMs: performance.now() - started };
+      return {
+        end: written ? 'IMPORT_SUCCESS' : 'LEASE_LOST',
+        applyMs: performance.now() - started,
+        rounds: round,
+      };
     } catch (error) {
       if (!(error instanceof StaleDataError)) throw error;
       deps.logger.info(

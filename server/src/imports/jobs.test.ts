@@ -307,6 +307,61 @@ if (postgresUrl) {
       return done;
     };
 
+    it('validates again when the price list changes between the validation and the applying transaction', async () => {
+      const validated = await validatedImport(
+        testApp,
+        supplier,
+        await editedPricelistFile(testApp, supplier.pricelists.future, (row) =>
+          row.articleNumber === 'HMD-0012' ? { ...row, price: 12.75 } : row,
+        ),
+        supplier.pricelists.future,
+      );
+      await request(
+        testApp,
+        'POST',
+        `imports/${supplier.organizationId}/${validated.id}/confirm`,
+        supplier.cookie,
+      );
+      const article = await testApp.db
+        .selectFrom('articles')
+        .select('id')
+        .where('article_number', '=', 'HMD-0013')
+        .executeTakeFirstOrThrow();
+
+      // Another connection locks the price list and changes a row; the job validates (it reads
+      // committed data), then waits for the lock; the change commits; the job must notice.
+      let job: Promise<JobResult | null> | undefined;
+      await second.db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('pricelists')
+          .select('id')
+          .where('id', '=', supplier.pricelists.future)
+          .forNoKeyUpdate()
+          .execute();
+        await trx
+          .updateTable('pricelist_rows')
+          .set({ delivery_time_days: 99 })
+          .where('pricelist_id', '=', supplier.pricelists.future)
+          .where('article_id', '=', article.id)
+          .execute();
+        job = runNextJob(testApp, 'instance-a');
+        const until = Date.now() + 20_000;
+        while (Date.now() < until) {
+          const waiting = await sql<{ count: number }>`
+            select count(*)::int as count from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(second.db);
+          if (waiting.rows[0]!.count > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      });
+      const result = await job!;
+      expect(result).toMatchObject({ importId: validated.id, end: 'IMPORT_SUCCESS', rounds: 2 });
+      // The file is the whole content: the row changed meanwhile is as the file has it.
+      const rows = await pricelistRows(testApp, supplier.pricelists.future);
+      expect(rows.find((row) => row.articleNumber === 'HMD-0012')!.price).toBe('12.75');
+      expect(rows.find((row) => row.articleNumber === 'HMD-0013')!.deliveryTimeDays).not.toBe(99);
+    });
+
     it('processes each job exactly once when both run their job loops at once', async () => {
       const instanceB = { ...testApp, db: second.db };
       // Three imports for each active price list: both instances also meet on the same price list.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../app';
-import { runApplyJob } from './applyJob';
+import { type ApplyEnd, runApplyJob } from './applyJob';
 import { ExcelFileError, ExcelWorkerError } from './excel';
 import {
   type ClaimedJob,
@@ -26,6 +26,7 @@ export interface JobResult {
   end: JobEnd;
   durationMs: number;
   applyMs?: number;
+  rounds?: number;
 }
 
 /** A reason safe to record and show: the engine's Swedish messages, or a general one. */
@@ -49,7 +50,7 @@ export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: strin
       : 'LEASE_LOST';
 
   let end: JobEnd;
-  let applyMs: number | undefined;
+  let apply: Omit<ApplyEnd, 'end'> = {};
   if (job.attempts > MAX_ATTEMPTS) {
     log.warn('import job gave up: claimed too many times without finishing');
     end = await fail(`Jobbet avbröts efter ${MAX_ATTEMPTS} försök.`);
@@ -62,7 +63,7 @@ export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: strin
       if (job.status === 'VALIDATION_PENDING') {
         end = await runValidationJob(deps, job, workerId);
       } else {
-        ({ end, applyMs } = await runApplyJob(deps, job, workerId));
+        ({ end, ...apply } = await runApplyJob(deps, job, workerId));
       }
     } catch (error) {
       log.error({ err: error }, 'import job failed');
@@ -72,13 +73,14 @@ export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: strin
     }
   }
   const durationMs = Math.round(performance.now() - started);
-  log.info({ end, durationMs, applyMs: applyMs && Math.round(applyMs) }, 'import job finished');
+  const applyMs = apply.applyMs && Math.round(apply.applyMs);
+  log.info({ end, durationMs, applyMs, rounds: apply.rounds }, 'import job finished');
   return {
     importId: job.id,
     claimed: job.status,
     end,
     durationMs,
-    ...(applyMs === undefined ? {} : { applyMs }),
+    ...apply,
   };
 }
 

@@ -21,6 +21,7 @@ import { findImport, findImportSummary, listImports } from './importViews';
 import { legacyImportStatuses } from './legacy';
 import { templateRows } from './pricelistSnapshot';
 import { readUpload } from './upload';
+import { workerLimits } from './workerLimits';
 
 /** An id in the path; anything else is "not found" (the session is checked before it). */
 function pathId(value: string): number {
@@ -111,10 +112,14 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     const { organizationId } = organizationTarget(request);
     const query = parseQuery(templateQuery, request.query);
     if (query.pricelistId === undefined)
-      return sendWorkbook(reply, 'Mall generell prislista.xlsx', await buildPriceListTemplate());
+      return sendWorkbook(
+        reply,
+        'Mall generell prislista.xlsx',
+        await buildPriceListTemplate([], workerLimits(config)),
+      );
     const filled = await templateRows(db, organizationId, query.pricelistId);
     if (!filled) throw notFound('Prislistan hittades inte.');
-    const workbook = await buildPriceListTemplate(filled.rows);
+    const workbook = await buildPriceListTemplate(filled.rows, workerLimits(config));
     return sendWorkbook(reply, `Generell prislista ${filled.number}.xlsx`, workbook);
   });
 
@@ -181,7 +186,12 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
       const found = await importOrThrow(organizationId, importId);
       const exported = await loadErrorExport(db, importId);
       if (!exported) throw notFound('Importen har inga valideringsfel.');
-      const workbook = await buildValidationErrorWorkbook(exported.content, found.fileName, exported.errors);
+      const workbook = await buildValidationErrorWorkbook(
+        exported.content,
+        found.fileName,
+        exported.errors,
+        workerLimits(config),
+      );
       return sendWorkbook(reply, errorWorkbookName(found.fileName), workbook);
     },
   );

@@ -1,7 +1,6 @@
 import type { ImportStatus } from '../../../contract';
-import type { Config } from '../config';
 import { saveChanges, saveErrors } from './details';
-import { runPriceListValidation, type WorkerLimits } from './excel';
+import { runPriceListValidation } from './excel';
 import {
   type ClaimedJob,
   errorSummary,
@@ -11,11 +10,7 @@ import {
   loadImportFile,
 } from './jobQueue';
 import { inactivePricelistError, loadPricelistSnapshot, pricelistStatus } from './pricelistSnapshot';
-
-export const workerLimits = (config: Config): WorkerLimits => ({
-  heapMb: config.WORKER_HEAP_MB,
-  deadlineMs: config.WORKER_DEADLINE_SECONDS * 1000,
-});
+import { workerLimits } from './workerLimits';
 
 /** What the job ended with; LEASE_LOST when its result was dropped (deleted, replaced, taken over). */
 export type JobEnd = ImportStatus | 'LEASE_LOST';
@@ -33,6 +28,25 @@ export async function inactivePricelistFinish(
 }
 
 /**
+ * Runs the engine in its worker thread on the file and the data as they are now. The engine
+ * moves the bytes it gets to the worker (they are unusable afterwards), so it gets a copy: a
+ * job may validate the same file again.
+ */
+export async function validateAgainstDatabase(deps: JobDeps, job: ClaimedJob, content: Uint8Array) {
+  const snapshot = await loadPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
+  const outcome = await runPriceListValidation(
+    {
+      content: new Uint8Array(content),
+      fileName: job.fileName,
+      articleNumbers: snapshot.articleNumbers,
+      existingRows: snapshot.rows,
+    },
+    workerLimits(deps.config),
+  );
+  return { snapshot, outcome };
+}
+
+/**
  * Validates the uploaded file against the organisation's articles and the price list as it is
  * now, in a worker thread, and stores the summary with the changes (CONFIRM: VALIDATION_SUCCESS)
  * or every error (INVALID_FORMAT, VALIDATION_ERRORS: VALIDATION_FAIL).
@@ -43,11 +57,7 @@ export async function runValidationJob(deps: JobDeps, job: ClaimedJob, workerId:
   const inactive = await inactivePricelistFinish(deps, job, 'VALIDATION_FAIL');
   if (inactive) return (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST';
 
-  const snapshot = await loadPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
-  const outcome = await runPriceListValidation(
-    { content, fileName: job.fileName, articleNumbers: snapshot.articleNumbers, existingRows: snapshot.rows },
-    workerLimits(deps.config),
-  );
+  const { outcome } = await validateAgainstDatabase(deps, job, content);
   const finish: JobFinish =
     'changes' in outcome
       ? {
