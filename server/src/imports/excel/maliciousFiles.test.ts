@@ -186,3 +186,13 @@ describe('detectExcelFormat', () => {
     expect(detectExcelFormat(Buffer.alloc(0), 'prislista.xlsx')).toBeNull();
   });
 });
+
+describe('bytes handed to the worker twice', () => {
+  it('fail at once, not at the deadline', async () => {
+    const content = new Uint8Array(generatePriceListXlsx(10));
+    expect((await run(content)).error).toBeNull();
+    const again = await run(content);
+    expect(again.error?.reason).toBe('CRASH');
+    expect(again.ms).toBeLessThan(limits.deadlineMs);
+  });
+});

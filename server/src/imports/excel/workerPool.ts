@@ -69,6 +69,9 @@ export async function stopValidationWorkers() {
   if (taken) await taken.worker.terminate();
 }
 
+const contentOf = (job: WorkerJob) =>
+  job.kind === 'validate' ? job.input.content : job.kind === 'errorWorkbook' ? job.content : null;
+
 /** Whether bytes can be moved to the worker instead of copied: they must own their whole buffer. */
 export const ownsBuffer = (bytes: Uint8Array) =>
   bytes.buffer instanceof ArrayBuffer &&
@@ -76,8 +79,7 @@ export const ownsBuffer = (bytes: Uint8Array) =>
   bytes.byteLength === bytes.buffer.byteLength;
 
 function transferablesOfJob(job: WorkerJob): ArrayBuffer[] {
-  const content =
-    job.kind === 'validate' ? job.input.content : job.kind === 'errorWorkbook' ? job.content : null;
+  const content = contentOf(job);
   const buffers: ArrayBuffer[] = [];
   if (content && ownsBuffer(content)) buffers.push(content.buffer as ArrayBuffer);
   if (job.kind === 'validate') buffers.push(job.input.existingRows.numbers.buffer as ArrayBuffer);
@@ -92,6 +94,12 @@ function transferablesOfJob(job: WorkerJob): ArrayBuffer[] {
  * DEADLINE, MEMORY, CRASH, or INVALID_FILE (the file cannot be read; the message says why).
  */
 export function runInWorker(job: WorkerJob, limits: WorkerLimits): Promise<WorkerResult> {
+  const content = contentOf(job);
+  // Bytes already moved to an earlier job are detached (length 0): the worker would wait for a
+  // file that never arrives, so refuse at once instead of at the deadline.
+  if (content?.byteLength === 0) {
+    return Promise.reject(new ExcelWorkerError('CRASH', 'Filen saknar innehåll och kan inte bearbetas.'));
+  }
   return new Promise((resolve, reject) => {
     const worker = takeWorker(limits.heapMb);
     worker.ref();
