@@ -21,7 +21,11 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection broke'),
+  });
   const applied = await migrate(database.db);
   logger.info({ database: database.kind, applied }, 'database ready');
   if (await isDatabaseEmpty(database.db)) {

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { openDatabase } from './database';
 import { migrate } from './migrate';
 
 describe.each(testDatabaseKinds)('database and demo data on %s', (kind) => {
@@ -76,5 +78,27 @@ describe.each(testDatabaseKinds)('testability/reset with the flag on %s', (kind)
     expect(response.statusCode).toBe(200);
     const legacy = await testApp.db.selectFrom('legacy_import_statuses').select('unique_id').execute();
     expect(legacy).toHaveLength(3);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a broken idle PostgreSQL connection', () => {
+  it('is reported and dropped; the process and the pool carry on', async () => {
+    const broken: Error[] = [];
+    const database = await openDatabase({
+      databaseUrl: process.env.TEST_DATABASE_URL,
+      poolSize: 2,
+      onIdleConnectionError: (error) => broken.push(error),
+    });
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db);
+      const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 1 });
+      await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(other.db);
+      await other.close();
+      await expect.poll(() => broken.length).toBe(1);
+      const again = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+      expect(again.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -19,6 +19,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (tests use one schema per test file). */
   schema?: string | undefined;
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection breaks (a restart, a terminated backend). */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export interface DatabaseHandle {
@@ -34,6 +36,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // An idle connection that breaks is dropped from the pool; without a listener, pg's 'error'
+    // event would take the whole process down.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
