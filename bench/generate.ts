@@ -7,18 +7,12 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import type { PricelistRowValues } from '../contract';
-
-export const priceListHeaders = [
-  'Artikelnummer',
-  'Benämning',
-  'Pris',
-  'Minsta beställningsantal',
-  'Leveranstid (dagar)',
-  'Garanti antal',
-  'Garanti enhet',
-  'Garanti gäller från',
-  'Garantivillkor',
-] as const;
+import {
+  PRICE_LIST_SHEET,
+  priceListColumnHeaders,
+  warrantyUnits,
+  warrantyValidFromValues,
+} from '../contract/domain';
 
 const products = [
   'Rullstol',
@@ -39,8 +33,6 @@ const products = [
 ];
 const variants = ['lätt', 'för barn', 'hopfällbar', 'med bromsar', 'stor', 'smal', 'extra bred', 'rostfri'];
 const colours = ['blå', 'grå', 'röd', 'svart', 'grön', 'vit'];
-const units = ['Dagar', 'Veckor', 'Månader', 'År'];
-const validFrom = ['Leveransdatum', 'Fakturadatum'];
 const terms = [
   'Gäller vid normal användning.',
   'Förbrukningsdelar (däck, handtag) omfattas inte.',
@@ -81,8 +73,8 @@ export function generatePriceListRows(rows: number, seed = 1): GeneratedRow[] {
         minimumOrderQuantity: 1 + Math.floor(next() * 10),
         deliveryTimeDays: next() < 0.9 ? Math.floor(next() * 30) : null,
         warrantyQuantity: warranty ? 1 + Math.floor(next() * 5) : null,
-        warrantyUnit: warranty ? pick(units) : null,
-        warrantyValidFrom: warranty ? pick(validFrom) : null,
+        warrantyUnit: warranty ? pick(warrantyUnits) : null,
+        warrantyValidFrom: warranty ? pick(warrantyValidFromValues) : null,
         warrantyTerms: warranty && next() < 0.3 ? pick(terms) : null,
       },
     };
@@ -102,7 +94,7 @@ const escapeXml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCo
 
 /** A general price-list .xlsx of `rows` data rows, as Excel would write it. */
 export function generatePriceListXlsx(rows: number, options: XlsxOptions = {}): Buffer {
-  const sheetName = options.sheetName ?? 'Prislista';
+  const sheetName = options.sheetName ?? PRICE_LIST_SHEET;
   const data = generatePriceListRows(rows, options.seed);
   const sharedStrings: string[] = [];
   const sharedIndex = new Map<string, number>();
@@ -122,7 +114,7 @@ export function generatePriceListXlsx(rows: number, options: XlsxOptions = {}): 
     `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${value}</v></c>`;
 
   const sheetRows: string[] = [];
-  const header = priceListHeaders
+  const header = priceListColumnHeaders
     .map((name, column) => textCell(`${'ABCDEFGHI'[column]}1`, name, 3))
     .join('');
   sheetRows.push(`<row r="1" spans="1:9" x14ac:dyDescent="0.25">${header}</row>`);
@@ -191,7 +183,7 @@ export function generatePriceListXlsx(rows: number, options: XlsxOptions = {}): 
 export function generatePriceListXls(rows: number, seed = 1): Buffer {
   const data = generatePriceListRows(rows, seed);
   const sheet = XLSX.utils.aoa_to_sheet([
-    [...priceListHeaders],
+    [...priceListColumnHeaders],
     ...data.map(({ values, articleName }) => [
       values.articleNumber,
       articleName,
@@ -205,7 +197,7 @@ export function generatePriceListXls(rows: number, seed = 1): Buffer {
     ]),
   ]);
   const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, 'Prislista');
+  XLSX.utils.book_append_sheet(workbook, sheet, PRICE_LIST_SHEET);
   return XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' });
 }
 

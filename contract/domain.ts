@@ -72,6 +72,45 @@ export const pricelistTimeStatusLabels: Record<PricelistTimeStatus, string> = {
   FUTURE: 'Framtida',
 };
 
+/** The sheet a general price-list file must have (DESIGN.md §5). */
+export const PRICE_LIST_SHEET = 'Prislista';
+
+/**
+ * The columns of a general price-list file (DESIGN.md §5), in the template's order: the row
+ * field each fills, its header and whether the file must have the column.
+ */
+export const priceListColumns = [
+  { key: 'articleNumber', header: 'Artikelnummer', required: true },
+  { key: 'articleName', header: 'Benämning', required: false },
+  { key: 'price', header: 'Pris', required: true },
+  { key: 'minimumOrderQuantity', header: 'Minsta beställningsantal', required: true },
+  { key: 'deliveryTimeDays', header: 'Leveranstid (dagar)', required: false },
+  { key: 'warrantyQuantity', header: 'Garanti antal', required: false },
+  { key: 'warrantyUnit', header: 'Garanti enhet', required: false },
+  { key: 'warrantyValidFrom', header: 'Garanti gäller från', required: false },
+  { key: 'warrantyTerms', header: 'Garantivillkor', required: false },
+] as const;
+export type PriceListColumnKey = (typeof priceListColumns)[number]['key'];
+export type PriceListColumnHeader = (typeof priceListColumns)[number]['header'];
+export const priceListColumnHeaders: readonly PriceListColumnHeader[] = priceListColumns.map(
+  (column) => column.header,
+);
+
+/** The values a file sets on a price-list row besides its article number, in column order. */
+export const pricelistRowValueFields = [
+  'price',
+  'minimumOrderQuantity',
+  'deliveryTimeDays',
+  'warrantyQuantity',
+  'warrantyUnit',
+  'warrantyValidFrom',
+  'warrantyTerms',
+] as const satisfies readonly PriceListColumnKey[];
+export type PricelistRowValueField = (typeof pricelistRowValueFields)[number];
+
+export const warrantyUnits = ['Dagar', 'Veckor', 'Månader', 'År'] as const;
+export const warrantyValidFromValues = ['Leveransdatum', 'Fakturadatum'] as const;
+
 /** Header that the SPA sets on requests it makes on its own (ping, list polling): they do not slide the session. */
 export const BACKGROUND_REQUEST_HEADER = 'x-background-request';
 

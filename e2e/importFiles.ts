@@ -1,19 +1,7 @@
 import ExcelJS from 'exceljs';
+import { PRICE_LIST_SHEET, type PriceListColumnHeader, priceListColumnHeaders } from '../contract/domain';
 
-/** The columns of a general price list file (DESIGN.md §5), in the template's order. */
-export const priceListColumns = [
-  'Artikelnummer',
-  'Benämning',
-  'Pris',
-  'Minsta beställningsantal',
-  'Leveranstid (dagar)',
-  'Garanti antal',
-  'Garanti enhet',
-  'Garanti gäller från',
-  'Garantivillkor',
-] as const;
-type Column = (typeof priceListColumns)[number];
-export type PriceListRow = Partial<Record<Column, string | number>>;
+export type PriceListRow = Partial<Record<PriceListColumnHeader, string | number>>;
 
 export interface UploadFile {
   name: string;
@@ -28,12 +16,12 @@ export const articleNumber = (n: number) => `HMD-${String(n).padStart(4, '0')}`;
 export async function priceListFile(
   name: string,
   rows: readonly PriceListRow[],
-  { columns = priceListColumns as readonly string[], sheetName = 'Prislista' } = {},
+  { columns = priceListColumnHeaders, sheetName = PRICE_LIST_SHEET } = {},
 ): Promise<UploadFile> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.addRow([...columns]);
-  for (const row of rows) sheet.addRow(columns.map((column) => row[column as Column] ?? null));
+  for (const row of rows) sheet.addRow(columns.map((column) => row[column] ?? null));
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
   return { name, mimeType: xlsxMimeType, buffer };
 }
@@ -78,7 +66,9 @@ export const fileWithManyErrors = (count: number, name = 'prislista-manga-fel.xl
 /** A file whose header lacks the required columns Pris and Minsta beställningsantal. */
 export const fileWithMissingColumns = (name = 'prislista-kolumner.xlsx') =>
   priceListFile(name, [validRow(1), validRow(2)], {
-    columns: priceListColumns.filter((column) => column !== 'Pris' && column !== 'Minsta beställningsantal'),
+    columns: priceListColumnHeaders.filter(
+      (column) => column !== 'Pris' && column !== 'Minsta beställningsantal',
+    ),
   });
 
 /** Reads a downloaded workbook back: each sheet's name and its rows as plain values. */

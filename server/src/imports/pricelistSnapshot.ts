@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { PricelistRowValues, PricelistTimeStatus, ValidationError } from '../../../contract';
-import { pricelistTimeStatusLabels } from '../../../contract';
+import { PRICE_LIST_SHEET, pricelistTimeStatusLabels } from '../../../contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { swedishDateOf } from '../pricelists/calendar';
@@ -32,7 +32,7 @@ export function inactivePricelistError(
   const now = status ? ` är ${pricelistTimeStatusLabels[status].toLowerCase()} och` : '';
   return {
     row: 0,
-    sheet: 'Prislista',
+    sheet: PRICE_LIST_SHEET,
     column: 'Prislista',
     value: number,
     message: `Prislistan${now} kan inte längre ändras. Läs in filen till en aktuell eller framtida prislista.`,

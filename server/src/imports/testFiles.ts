@@ -1,25 +1,19 @@
 import ExcelJS from 'exceljs';
-import type { PricelistRowValues } from '../../../contract';
+import {
+  PRICE_LIST_SHEET,
+  type PriceListColumnHeader,
+  type PricelistRowValues,
+  priceListColumns,
+} from '../../../contract';
 
 /** Test helpers: price-list workbooks in the format of DESIGN.md §5 and multipart bodies. */
 
-export const priceListColumns = [
-  'Artikelnummer',
-  'Benämning',
-  'Pris',
-  'Minsta beställningsantal',
-  'Leveranstid (dagar)',
-  'Garanti antal',
-  'Garanti enhet',
-  'Garanti gäller från',
-  'Garantivillkor',
-] as const;
-
 type CellValue = string | number | null | undefined;
 
+/** A file's row by the field each column fills. */
 export interface FileRow {
   articleNumber: CellValue;
-  name?: CellValue;
+  articleName?: CellValue;
   price: CellValue;
   minimumOrderQuantity: CellValue;
   deliveryTimeDays?: CellValue;
@@ -32,52 +26,25 @@ export interface FileRow {
 export interface WorkbookOptions {
   sheetName?: string;
   /** Columns left out of the header (to provoke INVALID_FORMAT). */
-  omitColumns?: readonly (typeof priceListColumns)[number][];
+  omitColumns?: readonly PriceListColumnHeader[];
 }
-
-const cellsOf = (row: FileRow): CellValue[] => [
-  row.articleNumber,
-  row.name,
-  row.price,
-  row.minimumOrderQuantity,
-  row.deliveryTimeDays,
-  row.warrantyQuantity,
-  row.warrantyUnit,
-  row.warrantyValidFrom,
-  row.warrantyTerms,
-];
 
 /** An .xlsx with sheet "Prislista", the header in row 1 and one row per FileRow. */
 export async function priceListWorkbook(
   rows: readonly FileRow[],
   options: WorkbookOptions = {},
 ): Promise<Buffer> {
-  const keep = priceListColumns.map((column) => !options.omitColumns?.includes(column));
+  const columns = priceListColumns.filter((column) => !options.omitColumns?.includes(column.header));
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(options.sheetName ?? 'Prislista');
-  sheet.addRow(priceListColumns.filter((_, i) => keep[i]));
-  for (const row of rows)
-    sheet.addRow(
-      cellsOf(row)
-        .filter((_, i) => keep[i])
-        .map((value) => value ?? null),
-    );
+  const sheet = workbook.addWorksheet(options.sheetName ?? PRICE_LIST_SHEET);
+  sheet.addRow(columns.map((column) => column.header));
+  for (const row of rows) sheet.addRow(columns.map((column) => row[column.key] ?? null));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /** The file row that describes a price-list row exactly (price as a number, as Excel keeps it). */
-export function fileRowOf(values: PricelistRowValues, name?: string): FileRow {
-  return {
-    articleNumber: values.articleNumber,
-    name,
-    price: Number(values.price),
-    minimumOrderQuantity: values.minimumOrderQuantity,
-    deliveryTimeDays: values.deliveryTimeDays,
-    warrantyQuantity: values.warrantyQuantity,
-    warrantyUnit: values.warrantyUnit,
-    warrantyValidFrom: values.warrantyValidFrom,
-    warrantyTerms: values.warrantyTerms,
-  };
+export function fileRowOf(values: PricelistRowValues): FileRow {
+  return { ...values, price: Number(values.price) };
 }
 
 export interface MultipartFile {

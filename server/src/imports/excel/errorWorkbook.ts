@@ -1,10 +1,11 @@
 import type ExcelJS from 'exceljs';
 import type { ValidationError } from '../../../../contract';
+import { PRICE_LIST_SHEET, priceListColumns } from '../../../../contract/domain';
 import { BOOLEAN, ERROR, NUMBER, type RowCells, TEXT } from './cells';
 import { detectExcelFormat } from './detectFormat';
 import { ExcelFileError } from './errors';
 import { escapeFormulaText } from './formulaEscape';
-import { mapHeader, PRICE_LIST_SHEET, priceListColumns } from './priceListColumns';
+import { mapHeader } from './priceListColumns';
 import { readSheet } from './readSheet';
 import type { SheetRead } from './sheetRead';
 import { boldFont, bufferedWorkbookWriter } from './workbookWriter';

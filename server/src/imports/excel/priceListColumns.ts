@@ -1,31 +1,12 @@
 import type { ValidationError } from '../../../../contract';
+import { type PriceListColumnKey, priceListColumns } from '../../../../contract/domain';
 import { MAX_COLUMNS, type RowCells } from './cells';
 import { cellDisplayValue } from './cellValues';
-
-/** The sheet a general price list file must have (DESIGN.md §5). */
-export const PRICE_LIST_SHEET = 'Prislista';
-
-export const priceListColumns = [
-  { key: 'articleNumber', header: 'Artikelnummer', required: true },
-  { key: 'articleName', header: 'Benämning', required: false },
-  { key: 'price', header: 'Pris', required: true },
-  { key: 'minimumOrderQuantity', header: 'Minsta beställningsantal', required: true },
-  { key: 'deliveryTimeDays', header: 'Leveranstid (dagar)', required: false },
-  { key: 'warrantyQuantity', header: 'Garanti antal', required: false },
-  { key: 'warrantyUnit', header: 'Garanti enhet', required: false },
-  { key: 'warrantyValidFrom', header: 'Garanti gäller från', required: false },
-  { key: 'warrantyTerms', header: 'Garantivillkor', required: false },
-] as const;
-
-export type PriceListColumnKey = (typeof priceListColumns)[number]['key'];
 
 /** Slot of each column in the row being validated: the index in priceListColumns. */
 export const slot = Object.fromEntries(
   priceListColumns.map((column, index) => [column.key, index]),
 ) as Record<PriceListColumnKey, number>;
-
-export const warrantyUnits = ['Dagar', 'Veckor', 'Månader', 'År'] as const;
-export const warrantyValidFromValues = ['Leveransdatum', 'Fakturadatum'] as const;
 
 /** Header names are compared trimmed, case-insensitively and with runs of white space as one space. */
 export const headerKey = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();

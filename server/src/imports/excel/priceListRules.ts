@@ -1,4 +1,10 @@
 import type { PricelistRowValues, ValidationError } from '../../../../contract';
+import {
+  type PriceListColumnKey,
+  priceListColumns,
+  warrantyUnits,
+  warrantyValidFromValues,
+} from '../../../../contract/domain';
 import { ERROR, NUMBER, type RowCells, TEXT } from './cells';
 import {
   cellDisplayValue,
@@ -8,14 +14,7 @@ import {
   parseDecimalText,
 } from './cellValues';
 import { unescapeFormulaText } from './formulaEscape';
-import {
-  type HeaderMapping,
-  type PriceListColumnKey,
-  priceListColumns,
-  slot,
-  warrantyUnits,
-  warrantyValidFromValues,
-} from './priceListColumns';
+import { type HeaderMapping, slot } from './priceListColumns';
 
 type IntegerColumn = 'minimumOrderQuantity' | 'deliveryTimeDays' | 'warrantyQuantity';
 

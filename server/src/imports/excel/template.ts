@@ -1,13 +1,14 @@
 import type ExcelJS from 'exceljs';
 import type { PricelistRowValues } from '../../../../contract';
-import { escapeFormulaText } from './formulaEscape';
 import {
   PRICE_LIST_SHEET,
+  type PriceListColumnKey,
   priceListColumns,
-  slot,
   warrantyUnits,
   warrantyValidFromValues,
-} from './priceListColumns';
+} from '../../../../contract/domain';
+import { escapeFormulaText } from './formulaEscape';
+import { slot } from './priceListColumns';
 import { boldFont, bufferedWorkbookWriter } from './workbookWriter';
 import { defaultWorkerLimits, runInWorker, type WorkerLimits } from './workerPool';
 import { packRows } from './workerTransport';
@@ -18,7 +19,7 @@ export interface TemplateRow {
 }
 
 /** The rule of each column, as a note on its header cell. */
-export const columnNotes: Record<(typeof priceListColumns)[number]['key'], string> = {
+export const columnNotes: Record<PriceListColumnKey, string> = {
   articleNumber:
     'Obligatorisk. Artikelnumret för en av organisationens egna artiklar, en rad per artikel. ' +
     'Filen är hela prislistans innehåll: en artikel som inte finns i filen tas bort ur prislistan.',

@@ -6,11 +6,11 @@ import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { zip } from '../../../../bench/generate';
 import type { PricelistRowValues } from '../../../../contract';
-import { priceListColumns } from './priceListColumns';
+import { priceListColumnHeaders } from '../../../../contract/domain';
 
 export type CellInput = ExcelJS.CellValue;
 
-export const headers = priceListColumns.map((column) => column.header);
+export const headers = [...priceListColumnHeaders];
 
 /** An .xlsx written by exceljs with one sheet per entry, rows from row 1. */
 export async function exceljsWorkbook(sheets: Record<string, CellInput[][]>): Promise<Buffer> {

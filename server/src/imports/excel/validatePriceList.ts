@@ -1,8 +1,9 @@
 import type { ImportSummary, ValidationError } from '../../../../contract';
+import { PRICE_LIST_SHEET, priceListColumns } from '../../../../contract/domain';
 import type { RowCells, SheetRowSink } from './cells';
 import { detectExcelFormat } from './detectFormat';
 import { ExcelFileError } from './errors';
-import { type HeaderMapping, mapHeader, PRICE_LIST_SHEET, priceListColumns } from './priceListColumns';
+import { type HeaderMapping, mapHeader } from './priceListColumns';
 import { PriceListDiff, type PriceListDiffResult, type StoredRows, storedRowsOf } from './priceListDiff';
 import { PriceListRowRules, VALID_ROW } from './priceListRules';
 import { readSheet } from './readSheet';
