@@ -11,3 +11,6 @@ const supplier = await prepareBenchSupplier(database.db, Number(rows));
 const importId = file ? await queueImport(database.db, supplier, file) : null;
 await database.close();
 report({ ...supplier, importId });
+
+// Idle workers and sockets must not keep a finished measurement alive.
+process.exit(0);
