@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changeKinds, importStatuses, importTypes } from './domain';
+import { changeKinds, importStatuses, importTypes, pricelistRowValueFields } from './domain';
 
 export const ImportTypeSchema = z.enum(importTypes);
 export const ImportStatusSchema = z.enum(importStatuses);
@@ -68,7 +68,10 @@ export type ImportSummary = z.infer<typeof ImportSummary>;
 export const ImportSummaryResponse = z.object({ result: ImportSummary.nullable() });
 export type ImportSummaryResponse = z.infer<typeof ImportSummaryResponse>;
 
-/** One price-list row as the file and the database both describe it (DESIGN.md §5). */
+/**
+ * One price-list row as the file and the database both describe it (DESIGN.md §5): the article
+ * number and each of `pricelistRowValueFields`.
+ */
 export const PricelistRowValues = z.object({
   articleNumber: z.string(),
   price: z.string(),
@@ -90,7 +93,11 @@ export const ImportChange = z.object({
   values: PricelistRowValues,
   /** For updated rows: each field that changes, with the old and the new value. */
   changes: z.array(
-    z.object({ field: z.string(), oldValue: z.string().nullable(), newValue: z.string().nullable() }),
+    z.object({
+      field: z.enum(pricelistRowValueFields),
+      oldValue: z.string().nullable(),
+      newValue: z.string().nullable(),
+    }),
   ),
 });
 export type ImportChange = z.infer<typeof ImportChange>;

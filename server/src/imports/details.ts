@@ -4,7 +4,9 @@ import {
   type ImportChange,
   type ImportChangesResponse,
   ImportSummary,
+  type PricelistRowValueField,
   type PricelistRowValues,
+  pricelistRowValueFields,
   type ValidationError,
 } from '../../../contract';
 import type { Database } from '../db/database';
@@ -158,18 +160,8 @@ async function articleNames(db: Database, organizationId: number, articleNumbers
   return new Map(rows.map((row) => [row.article_number, row.name]));
 }
 
-const comparedFields = [
-  'price',
-  'minimumOrderQuantity',
-  'deliveryTimeDays',
-  'warrantyQuantity',
-  'warrantyUnit',
-  'warrantyValidFrom',
-  'warrantyTerms',
-] as const satisfies readonly (keyof PricelistRowValues)[];
-
 /** A field's value as the comparison sees it: prices as exact two-decimal numbers, text trimmed. */
-function comparable(field: (typeof comparedFields)[number], value: string | number | null): string | null {
+function comparable(field: PricelistRowValueField, value: string | number | null): string | null {
   if (value === null) return null;
   if (field === 'price') return Number(value).toFixed(2);
   const text = String(value).trim();
@@ -182,7 +174,7 @@ export function fieldChanges(
   newRow: PricelistRowValues,
 ): ImportChange['changes'] {
   const changes: ImportChange['changes'] = [];
-  for (const field of comparedFields) {
+  for (const field of pricelistRowValueFields) {
     const oldValue = comparable(field, oldRow[field]);
     const newValue = comparable(field, newRow[field]);
     if (oldValue !== newValue) changes.push({ field, oldValue, newValue });

@@ -1,6 +1,11 @@
 import { useState } from 'react';
-import type { ChangeKind } from '../../../../../contract/domain';
-import type { ImportChange, PricelistRowValues } from '../../../../../contract/imports';
+import {
+  type ChangeKind,
+  changeKinds,
+  type PricelistRowValueField,
+  pricelistRowValueFields,
+} from '../../../../../contract/domain';
+import type { ImportChange } from '../../../../../contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { useGetImportChangesQuery } from '../api';
 
@@ -19,7 +24,7 @@ interface ImportChangesProps {
  */
 export function ImportChanges({ organizationId, importId, counts }: ImportChangesProps) {
   const [isOpen, setOpen] = useState(false);
-  const kinds = (['added', 'updated', 'removed'] as const).filter((kind) => counts[kind] > 0);
+  const kinds = changeKinds.filter((kind) => counts[kind] > 0);
   if (kinds.length === 0) return null;
   return (
     <details className="changes" onToggle={(event) => setOpen(event.currentTarget.open)}>
@@ -33,17 +38,7 @@ export function ImportChanges({ organizationId, importId, counts }: ImportChange
 }
 
 const captions: Record<ChangeKind, string> = sv.imports.summaryPage.counts;
-const valueFields: readonly (keyof PricelistRowValues)[] = [
-  'price',
-  'minimumOrderQuantity',
-  'deliveryTimeDays',
-  'warrantyQuantity',
-  'warrantyUnit',
-  'warrantyValidFrom',
-  'warrantyTerms',
-];
-const fieldLabel = (field: string) =>
-  (sv.imports.rowFields as Record<string, string | undefined>)[field] ?? field;
+const fieldLabel = (field: PricelistRowValueField) => sv.imports.rowFields[field];
 const shownValue = (value: string | number | null) =>
   value === null || value === '' ? sv.imports.summaryPage.emptyValue : String(value);
 
@@ -79,7 +74,7 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
               {kind === 'updated' ? (
                 <th scope="col">{sv.imports.summaryPage.changesColumn}</th>
               ) : (
-                valueFields.map((field) => (
+                pricelistRowValueFields.map((field) => (
                   <th key={field} scope="col">
                     {fieldLabel(field)}
                   </th>
@@ -135,7 +130,7 @@ function ChangeRow({ kind, change }: { kind: ChangeKind; change: ImportChange })
           </ul>
         </td>
       ) : (
-        valueFields.map((field) => <td key={field}>{change.values[field] ?? ''}</td>)
+        pricelistRowValueFields.map((field) => <td key={field}>{change.values[field] ?? ''}</td>)
       )}
     </tr>
   );
