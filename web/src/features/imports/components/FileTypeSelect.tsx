@@ -1,20 +1,12 @@
-import {
-  Button,
-  FieldError,
-  type Key,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-} from 'react-aria-components';
 import { type ImportType, importTypeLabels } from '../../../../../contract/domain';
 import { sv } from '../../../ui/text/sv';
+import { SelectField, type SelectOption } from './SelectField';
 
 /** The types a user may choose; only a general price list can be read in (specification §5). */
-const offeredTypes: readonly ImportType[] = ['GENERAL_PRICELIST', 'PRODUCTS_AND_ARTICLES'];
-const disabledTypes: readonly ImportType[] = ['PRODUCTS_AND_ARTICLES'];
+const options: readonly SelectOption<ImportType>[] = [
+  { id: 'GENERAL_PRICELIST', label: importTypeLabels.GENERAL_PRICELIST },
+  { id: 'PRODUCTS_AND_ARTICLES', label: importTypeLabels.PRODUCTS_AND_ARTICLES, isDisabled: true },
+];
 
 interface FileTypeSelectProps {
   value: ImportType | null;
@@ -25,30 +17,14 @@ interface FileTypeSelectProps {
 
 export function FileTypeSelect({ value, error, isDisabled, onChange }: FileTypeSelectProps) {
   return (
-    <Select
-      className="field"
-      value={value}
-      onChange={(key: Key | null) => onChange(key === null ? null : (key as ImportType))}
-      disabledKeys={disabledTypes}
-      isInvalid={error !== null}
-      isDisabled={isDisabled}
+    <SelectField
+      label={sv.imports.fields.fileType}
       placeholder={sv.imports.dialog.fileTypePlaceholder}
-    >
-      <Label className="field__label">{sv.imports.fields.fileType}</Label>
-      <Button className="select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <FieldError className="error-text">{error}</FieldError>
-      <Popover className="select-popover">
-        <ListBox>
-          {offeredTypes.map((type) => (
-            <ListBoxItem key={type} id={type} className="select-option">
-              {importTypeLabels[type]}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+      options={options}
+      value={value}
+      error={error}
+      isDisabled={isDisabled}
+      onChange={onChange}
+    />
   );
 }

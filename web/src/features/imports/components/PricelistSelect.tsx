@@ -1,17 +1,7 @@
-import {
-  Button,
-  FieldError,
-  type Key,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-} from 'react-aria-components';
 import { pricelistTimeStatusLabels } from '../../../../../contract/domain';
 import type { ActivePricelist } from '../../../../../contract/pricelists';
 import { sv } from '../../../ui/text/sv';
+import { SelectField } from './SelectField';
 
 export type PricelistChoices =
   | { state: 'loading' }
@@ -46,32 +36,20 @@ export function PricelistSelect({ choices, value, error, isDisabled, onChange }:
     );
   }
   return (
-    <Select
-      className="field"
-      value={value}
-      onChange={(key: Key | null) => onChange(key === null ? null : Number(key))}
-      isInvalid={error !== null}
-      isDisabled={isDisabled}
+    <SelectField
+      label={sv.imports.fields.pricelistNumber}
       placeholder={sv.imports.dialog.pricelistPlaceholder}
-    >
-      <Label className="field__label">{sv.imports.fields.pricelistNumber}</Label>
-      <Button className="select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <FieldError className="error-text">{error}</FieldError>
-      <Popover className="select-popover">
-        <ListBox>
-          {choices.pricelists.map((pricelist) => (
-            <ListBoxItem key={pricelist.id} id={pricelist.id} className="select-option">
-              {sv.imports.dialog.pricelistOption(
-                pricelist.number,
-                pricelistTimeStatusLabels[pricelist.status],
-              )}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+      options={choices.pricelists.map((pricelist) => ({
+        id: pricelist.id,
+        label: sv.imports.dialog.pricelistOption(
+          pricelist.number,
+          pricelistTimeStatusLabels[pricelist.status],
+        ),
+      }))}
+      value={value}
+      error={error}
+      isDisabled={isDisabled}
+      onChange={onChange}
+    />
   );
 }
