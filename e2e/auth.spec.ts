@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import { e2eSmtpPort } from '../playwright.config';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, test } from './fixtures';
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, loginAs, submitLogin, test } from './fixtures';
 
 const WRONG_CREDENTIALS = 'Du har angett fel användarnamn eller lösenord. Försök igen.';
 const LINK_INVALID =
@@ -53,14 +53,14 @@ test.describe('sign-in', () => {
   });
 
   test('a first login lands on /v1/profile and keeps the profile in local storage', async ({ page }) => {
-    await logIn(page, 'lev.ny');
+    await loginAs(page, 'lev.ny');
     await expect(page).toHaveURL(/\/v1\/profile$/);
     const stored = await page.evaluate(() => localStorage.getItem('hmdb.profile'));
     expect(JSON.parse(stored!)).toMatchObject({ firstName: expect.any(String), previousLoginFound: false });
   });
 
   test('a user who has logged in before lands on the start page', async ({ page }) => {
-    await logIn(page, 'lev.admin');
+    await loginAs(page, 'lev.admin');
     await expect(page).toHaveURL(/\/$/);
   });
 
@@ -152,8 +152,9 @@ test.describe('password reset', () => {
 
     await page.getByRole('link', { name: 'Till inloggning' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await logIn(page, 'lev.admin', DEMO_PASSWORD, { expectError: WRONG_CREDENTIALS });
-    await logIn(page, 'lev.admin', 'Nytt-Losen-2026');
+    await submitLogin(page, 'lev.admin');
+    await expect(page.getByRole('alert')).toHaveText(WRONG_CREDENTIALS);
+    await submitLogin(page, 'lev.admin', 'Nytt-Losen-2026');
     await expect(page).toHaveURL(/\/$/);
 
     // The link was used up.
@@ -200,19 +201,6 @@ test('the logged-out page and the welcome page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveClass('visually-hidden');
   await expectNoAxeViolations(page);
 });
-
-async function logIn(
-  page: import('@playwright/test').Page,
-  username: string,
-  password = DEMO_PASSWORD,
-  { expectError }: { expectError?: string } = {},
-) {
-  if (!page.url().endsWith('/login')) await page.goto('/login');
-  await page.getByLabel('Användarnamn (obligatoriskt)').fill(username);
-  await page.getByLabel('Lösenord (obligatoriskt)').fill(password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  if (expectError) await expect(page.getByRole('alert')).toHaveText(expectError);
-}
 
 function resetLinkIn(text: string): string {
   const link = text.match(/https?:\/\/\S+\/login\/reset\?\S+/)?.[0];

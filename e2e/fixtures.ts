@@ -18,6 +18,20 @@ export const test = base.extend<{ resetData: undefined }>({
 
 export { expect };
 
+/** Fills the form of the open login page and submits it. */
+export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Användarnamn (obligatoriskt)').fill(username);
+  await page.getByLabel('Lösenord (obligatoriskt)').fill(password);
+  await page.getByRole('button', { name: 'Logga in' }).click();
+}
+
+/** Signs in through the real login form and waits until the app has left /login. */
+export async function loginAs(page: Page, username: string) {
+  await page.goto('/login');
+  await submitLogin(page, username);
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
 /** Fails the test with the list of violations when the page breaks WCAG 2.1 AA rules. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 import {
   fileWithErrors,
   fileWithManyErrors,
@@ -11,14 +11,6 @@ import {
 
 /** Validation and import are jobs: their results come within seconds, the lists poll every 5 s. */
 const jobTimeout = { timeout: 30_000 };
-
-async function logIn(page: Page, username = 'lev.admin') {
-  await page.goto('/login');
-  await page.getByLabel('Användarnamn').fill(username);
-  await page.getByLabel('Lösenord').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 async function openImports(page: Page) {
   await page.goto('/import');
@@ -74,7 +66,7 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await loginAs(page, 'lev.admin');
 });
 
 test('the list page: empty pending lists, the legacy imports, and no axe violations', async ({ page }) => {
@@ -220,7 +212,7 @@ test('the dialog: the messages of §5, the price lists, the template, and no axe
 
 test('a user without price lists is told so', async ({ page }) => {
   await page.request.post('/resources/v1/logout');
-  await logIn(page, 'lev2.admin');
+  await loginAs(page, 'lev2.admin');
   await openImports(page);
   await page.getByRole('button', { name: 'Läs in fil' }).click();
   const dialog = page.getByRole('dialog', { name: 'Läs in fil' });

@@ -1,16 +1,13 @@
 import type { Page } from '@playwright/test';
 import { shortSessionPort } from '../playwright.config';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 
 /** One ping interval (specification §9) and some slack for a busy machine. */
 const PING_WAIT = 45_000;
 
 /** Signs in; lev.admin lands on the start page, lev.ny (first login) on /v1/profile. */
 async function logIn(page: Page, username: 'lev.admin' | 'lev.ny') {
-  await page.goto('/login');
-  await page.getByLabel('Användarnamn (obligatoriskt)').fill(username);
-  await page.getByLabel('Lösenord (obligatoriskt)').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Logga in' }).click();
+  await loginAs(page, username);
   await expect(page).toHaveURL(username === 'lev.admin' ? /\/$/ : /\/v1\/profile$/);
 }
 

@@ -1,15 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type DashboardListPath, expectedDemoCounts } from '../server/src/dashboard/demoCounts';
-import { DEMO_PASSWORD, expect, expectNoAxeViolations, test } from './fixtures';
-
-/** Signs in through the real login form and waits until the app has left /login. */
-async function logIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Användarnamn').fill(username);
-  await page.getByLabel('Lösenord').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
+import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 
 /** The organisation of the signed-in user's first engagement, and its general price list if any. */
 async function ownOrganization(page: Page) {
@@ -223,7 +214,7 @@ for (const user of demoUsers) {
       const match = /\/resources\/v1\/dynamicText\/(\d)$/.exec(new URL(response.url()).pathname);
       if (match && response.ok()) dynamicTexts.add(match[1]!);
     });
-    await logIn(page, user.username);
+    await loginAs(page, user.username);
     if (new URL(page.url()).pathname !== '/') await page.goto('/');
 
     await expect(page).toHaveTitle('Start – Hjälpmedelsdatabasen');
@@ -296,7 +287,7 @@ for (const user of demoUsers) {
 }
 
 test('the start page answers at /start too, and passes axe', async ({ page }) => {
-  await logIn(page, 'lev.admin');
+  await loginAs(page, 'lev.admin');
   await page.goto('/start');
   await expect(page.getByRole('heading', { name: 'Välkommen Lena' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Att hantera' })).toContainText('prislistor utan rader');
@@ -307,7 +298,7 @@ test('the start page answers at /start too, and passes axe', async ({ page }) =>
 });
 
 test('the user menu works by mouse, by keyboard and closes on a click outside', async ({ page }) => {
-  await logIn(page, 'lev.admin');
+  await loginAs(page, 'lev.admin');
   const button = userMenuButton(page);
   const menu = page.getByRole('menu');
 
@@ -363,7 +354,7 @@ test('the user menu works by mouse, by keyboard and closes on a click outside', 
 
 test('below the md breakpoint the main menu collapses behind a menu button', async ({ page }) => {
   await page.setViewportSize({ width: 500, height: 900 });
-  await logIn(page, 'lev.admin');
+  await loginAs(page, 'lev.admin');
   const toggle = mainMenu(page).getByRole('button', { name: 'Meny', exact: true });
   const search = mainMenu(page).getByRole('link', { name: 'Sök' });
   await expect(toggle).toBeVisible();
@@ -402,7 +393,7 @@ test('below the md breakpoint the main menu collapses behind a menu button', asy
 test('a /v1 page names its area inside the shell, highlights its menu item and passes axe', async ({
   page,
 }) => {
-  await logIn(page, 'lev.admin');
+  await loginAs(page, 'lev.admin');
   const { organizationId } = await ownOrganization(page);
   await mainMenu(page).getByRole('link', { name: 'Inköpsavtal' }).click();
   await expect(page).toHaveURL(new RegExp(`/v1/organization/${organizationId}/agreement$`));
@@ -430,7 +421,7 @@ test('a /v1 page names its area inside the shell, highlights its menu item and p
 });
 
 test('the breadcrumb shows Start › Inläsningar › Sammanfattning on nested import pages', async ({ page }) => {
-  await logIn(page, 'lev.admin');
+  await loginAs(page, 'lev.admin');
   const breadcrumb = page.getByRole('navigation', { name: 'Du är här' });
 
   await page.goto('/import');
@@ -456,7 +447,7 @@ test('the breadcrumb shows Start › Inläsningar › Sammanfattning on nested i
 test('footer: external links in two columns, personal data, and the cookie dialog traps and returns focus', async ({
   page,
 }) => {
-  await logIn(page, 'region.avtal');
+  await loginAs(page, 'region.avtal');
   const footer = page.getByRole('contentinfo');
   const columns = footer.locator('.site-footer-column');
   await expect(columns).toHaveCount(2);
@@ -499,7 +490,7 @@ test('footer: external links in two columns, personal data, and the cookie dialo
 });
 
 test('the skip link leads past the header to the page content', async ({ page }) => {
-  await logIn(page, 'lev.admin');
+  await loginAs(page, 'lev.admin');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Välkommen Lena' })).toBeVisible();
   await page.keyboard.press('Tab');
