@@ -102,3 +102,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a broken idle PostgreSQL connecti
     }
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances starting at once', () => {
+  it('take turns migrating: every migration is applied exactly once', async () => {
+    const schema = `test_concurrent_${Date.now().toString(36)}`;
+    const admin = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 1 });
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    const first = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema });
+    const second = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema });
+    try {
+      const [a, b] = await Promise.all([migrate(first.db), migrate(second.db)]);
+      const applied = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(
+        first.db,
+      );
+      expect([...a, ...b].sort()).toEqual(applied.rows.map((row) => row.name));
+      expect(applied.rows.length).toBeGreaterThan(0);
+    } finally {
+      await first.close();
+      await second.close();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    }
+  });
+});
