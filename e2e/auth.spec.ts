@@ -1,5 +1,5 @@
-import { SMTPServer } from 'smtp-server';
 import { e2eSmtpPort } from '../playwright.config';
+import { startTestMailbox, type TestMailbox } from '../server/src/test/mailbox';
 import { DEMO_PASSWORD, expect, expectNoAxeViolations, loginAs, submitLogin, test } from './fixtures';
 
 const WRONG_CREDENTIALS = 'Du har angett fel användarnamn eller lösenord. Försök igen.';
@@ -73,9 +73,9 @@ test.describe('sign-in', () => {
 });
 
 test.describe('password reset', () => {
-  let mailbox: Mailbox;
+  let mailbox: TestMailbox;
   test.beforeAll(async () => {
-    mailbox = await startMailbox(e2eSmtpPort);
+    mailbox = await startTestMailbox(e2eSmtpPort);
   });
   test.afterAll(async () => {
     await mailbox.close();
@@ -206,68 +206,4 @@ function resetLinkIn(text: string): string {
   const link = text.match(/https?:\/\/\S+\/login\/reset\?\S+/)?.[0];
   if (!link) throw new Error(`no reset link in the mail:\n${text}`);
   return link;
-}
-
-interface Mail {
-  to: string[];
-  text: string;
-}
-interface Mailbox {
-  next(): Promise<Mail>;
-  close(): Promise<void>;
-}
-
-/** A real SMTP server on loopback at the port the e2e servers send to (playwright.config.ts). */
-async function startMailbox(port: number): Promise<Mailbox> {
-  const received: Mail[] = [];
-  let wake = () => {};
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          text: bodyText(Buffer.concat(chunks).toString('latin1')),
-        });
-        wake();
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  return {
-    async next() {
-      const deadline = Date.now() + 15_000;
-      while (received.length === 0) {
-        if (Date.now() > deadline) throw new Error('no mail arrived');
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, 200);
-        });
-      }
-      return received.shift()!;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The text of a single-part mail as nodemailer writes it (quoted-printable, base64 or plain). */
-function bodyText(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).toLowerCase();
-  const body = raw.slice(split + 4);
-  const encoding = head.match(/content-transfer-encoding:\s*([\w-]+)/)?.[1];
-  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
-  if (encoding !== 'quoted-printable') return Buffer.from(body, 'latin1').toString('utf8');
-  const bytes = body
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
 }

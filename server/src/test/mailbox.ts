@@ -19,8 +19,8 @@ export interface TestMailbox {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 and a random port that keeps what it receives. */
-export async function startTestMailbox(): Promise<TestMailbox> {
+/** A real SMTP server on 127.0.0.1 that keeps what it receives; on a random port unless given one. */
+export async function startTestMailbox(listenPort = 0): Promise<TestMailbox> {
   const received: ReceivedMail[] = [];
   let taken = 0;
   const waiters: Array<() => void> = [];
@@ -43,7 +43,10 @@ export async function startTestMailbox(): Promise<TestMailbox> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listenPort, '127.0.0.1', resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
