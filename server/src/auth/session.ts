@@ -80,10 +80,6 @@ export async function endSession(db: Database, sessionIdHash: string) {
   await db.deleteFrom('sessions').where('id_hash', '=', sessionIdHash).execute();
 }
 
-export async function endAllSessionsOfUser(db: Database, userId: number) {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
 export function secondsLeft(session: SessionState, now: Date): number {
   return Math.max(0, Math.floor((session.idleExpiresAt.getTime() - now.getTime()) / 1000));
 }

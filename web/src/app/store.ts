@@ -1,6 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from '../api/api';
 import { sessionSlice } from '../features/session/sessionSlice';
 
@@ -17,5 +16,3 @@ export function createStore() {
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;
 export type AppDispatch = AppStore['dispatch'];
-export const useAppDispatch: () => AppDispatch = useDispatch;
-export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
