@@ -52,6 +52,9 @@ export const importStatusSummaryLabels: Record<ImportStatus, string> = {
   IMPORT_ABORTED: 'Avbruten',
 };
 
+/** The summary carries, and its table shows, the first 100 errors; the Excel export has all (specification §8, §9). */
+export const SUMMARY_ERROR_LIMIT = 100;
+
 export const pendingStatuses: readonly ImportStatus[] = ['VALIDATION_PENDING', 'IMPORT_PENDING'];
 export const isPendingStatus = (status: ImportStatus) => pendingStatuses.includes(status);
 export const isValidationStatus = (status: ImportStatus) => status.startsWith('VALIDATION_');

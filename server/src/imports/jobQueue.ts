@@ -1,5 +1,10 @@
 import { sql, type Transaction } from 'kysely';
-import type { ImportStatus, ImportSummary, ValidationError } from '../../../contract';
+import {
+  type ImportStatus,
+  type ImportSummary,
+  SUMMARY_ERROR_LIMIT,
+  type ValidationError,
+} from '../../../contract';
 import type { AppDeps } from '../app';
 import type { DB } from '../db/schema';
 
@@ -153,6 +158,3 @@ export function errorSummary(errors: readonly ValidationError[]): ImportSummary 
     errors: errors.slice(0, SUMMARY_ERROR_LIMIT),
   };
 }
-
-/** The summary shows the first 100 errors; the Excel export has all (specification §8, §9). */
-export const SUMMARY_ERROR_LIMIT = 100;

@@ -15,5 +15,5 @@ export type {
   PriceListValidationOutcome,
   RowUpdate,
 } from './types';
-export { MAX_REPORTED_ERRORS, SUMMARY_ERRORS, validatePriceList } from './validatePriceList';
+export { MAX_REPORTED_ERRORS, validatePriceList } from './validatePriceList';
 export { defaultWorkerLimits, stopValidationWorkers, type WorkerLimits } from './workerPool';

@@ -1,5 +1,5 @@
 import type { ImportSummary, ValidationError } from '../../../../contract';
-import { PRICE_LIST_SHEET, priceListColumns } from '../../../../contract/domain';
+import { PRICE_LIST_SHEET, priceListColumns, SUMMARY_ERROR_LIMIT } from '../../../../contract/domain';
 import type { RowCells, SheetRowSink } from './cells';
 import { detectExcelFormat } from './detectFormat';
 import { ExcelFileError } from './errors';
@@ -10,8 +10,6 @@ import { readSheet } from './readSheet';
 import type { SheetRead } from './sheetRead';
 import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
 
-/** The summary shows this many errors; the rest are in the error workbook. */
-export const SUMMARY_ERRORS = 100;
 /**
  * `allErrors` keeps at most this many (errorCount still counts every one): beyond it a file is
  * simply wrong throughout, and an Excel sheet could not list them all anyway.
@@ -72,7 +70,7 @@ export async function validateAgainst(
   const errorCount = mapping.duplicateErrors.length + (sink.rules?.errorCount ?? 0);
   if (errorCount > 0) {
     return {
-      summary: { type: 'VALIDATION_ERRORS', errorCount, errors: errors.slice(0, SUMMARY_ERRORS) },
+      summary: { type: 'VALIDATION_ERRORS', errorCount, errors: errors.slice(0, SUMMARY_ERROR_LIMIT) },
       allErrors: errors,
     };
   }

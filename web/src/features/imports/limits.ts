@@ -5,5 +5,3 @@ export const RECENT_LIST_LIMIT = 10;
 export const LIST_POLLING = { pollingInterval: 5000, skipPollingIfUnfocused: true } as const;
 /** The summary page refreshes itself this often while validation or import is pending. */
 export const SUMMARY_POLLING_MS = 2000;
-/** The validation error table shows at most this many rows. */
-export const SHOWN_ERRORS_LIMIT = 100;

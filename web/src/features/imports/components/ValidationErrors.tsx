@@ -1,7 +1,7 @@
+import { SUMMARY_ERROR_LIMIT } from '../../../../../contract/domain';
 import type { ImportSummary } from '../../../../../contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { resourceUrls } from '../api';
-import { SHOWN_ERRORS_LIMIT } from '../limits';
 
 type ErrorsSummary = Extract<ImportSummary, { type: 'VALIDATION_ERRORS' }>;
 
@@ -13,12 +13,12 @@ interface ValidationErrorsProps {
 
 /** The first 100 errors, how many there are in all, and every error as an Excel file (specification §8). */
 export function ValidationErrors({ organizationId, importId, summary }: ValidationErrorsProps) {
-  const shown = summary.errors.slice(0, SHOWN_ERRORS_LIMIT);
+  const shown = summary.errors.slice(0, SUMMARY_ERROR_LIMIT);
   const columns = sv.imports.errorColumns;
   return (
     <section aria-labelledby="errors-heading">
       <p className="banner error">{sv.imports.validationErrorsBanner}</p>
-      {summary.errorCount > SHOWN_ERRORS_LIMIT && <p className="banner">{sv.imports.tooManyErrorsBanner}</p>}
+      {summary.errorCount > SUMMARY_ERROR_LIMIT && <p className="banner">{sv.imports.tooManyErrorsBanner}</p>}
       <h2 id="errors-heading">{sv.imports.summaryPage.errorsHeading}</h2>
       <p>
         <a href={resourceUrls.validationErrorsExcel(organizationId, importId)} download>
