@@ -84,20 +84,6 @@ export function secondsLeft(session: SessionState, now: Date): number {
   return Math.max(0, Math.floor((session.idleExpiresAt.getTime() - now.getTime()) / 1000));
 }
 
-/** Seconds until the session ends, or 0 when there is none. */
-export async function secondsUntilExpire({ db, clock }: SessionDeps, sessionIdHash: string): Promise<number> {
-  const session = await db
-    .selectFrom('sessions')
-    .select(['user_id', 'idle_expires_at'])
-    .where('id_hash', '=', sessionIdHash)
-    .executeTakeFirst();
-  if (!session) return 0;
-  return secondsLeft(
-    { idHash: sessionIdHash, userId: session.user_id, idleExpiresAt: new Date(session.idle_expires_at) },
-    clock.now(),
-  );
-}
-
 /** The hash of the session id the request's cookie carries, live or not. */
 export function cookieSessionIdHash(request: FastifyRequest, config: Config): string | undefined {
   const id = request.cookies[sessionCookieName(config)];
