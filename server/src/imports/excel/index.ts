@@ -16,4 +16,4 @@ export type {
   RowUpdate,
 } from './types';
 export { MAX_REPORTED_ERRORS, validatePriceList } from './validatePriceList';
-export { defaultWorkerLimits, stopValidationWorkers, type WorkerLimits } from './workerPool';
+export { defaultWorkerLimits, stopSpareWorker, type WorkerLimits } from './workerPool';

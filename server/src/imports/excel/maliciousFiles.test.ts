@@ -8,12 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generatePriceListXlsx } from '../../../../bench/generate';
 import { detectExcelFormat } from './detectFormat';
 import { ExcelWorkerError } from './errors';
-import { runPriceListValidation, stopValidationWorkers } from './runValidation';
+import { runPriceListValidation } from './runValidation';
 import { exceljsWorkbook, handMadeXlsx, headers, sheetjsWorkbook, validRow } from './testWorkbooks';
+import { stopSpareWorker } from './workerPool';
 
 const limits = { heapMb: 256, deadlineMs: 4_000 };
 
-afterAll(() => stopValidationWorkers());
+afterAll(() => stopSpareWorker());
 
 async function run(content: Uint8Array, fileName = 'prislista.xlsx', workerLimits = limits) {
   const started = performance.now();

@@ -2,8 +2,6 @@ import type { PriceListValidationInput, PriceListValidationOutcome } from './typ
 import { runInWorker, type WorkerLimits } from './workerPool';
 import { packInput, unpackOutcome } from './workerTransport';
 
-export { stopValidationWorkers, type WorkerLimits } from './workerPool';
-
 /**
  * Runs validatePriceList in a worker thread with a heap limit and a deadline, so a hostile or
  * huge file can neither block the event loop nor take the process down. Rejects with

@@ -62,8 +62,8 @@ function takeWorker(heapMb: number): Worker {
   return startWorker(heapMb).worker;
 }
 
-/** Stops the spare worker (at shutdown; tests). */
-export async function stopValidationWorkers() {
+/** Stops the spare worker, for tests; a server need not (the spare is unref'd and never holds the process). */
+export async function stopSpareWorker() {
   const taken = spare;
   spare = null;
   if (taken) await taken.worker.terminate();
