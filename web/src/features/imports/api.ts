@@ -10,7 +10,7 @@ import type {
   LegacyImportStatus,
 } from '../../../../contract/imports';
 import type { ActivePricelist, GeneralPricelist } from '../../../../contract/pricelists';
-import { api, backgroundRequest } from '../../api/api';
+import { API_BASE_URL, api, backgroundRequest } from '../../api/api';
 import { PENDING_LIST_LIMIT, RECENT_LIST_LIMIT } from './limits';
 
 type ImportRef = { organizationId: number; importId: number };
@@ -35,93 +35,87 @@ const withBackgroundHeader = (args: FetchArgs, queryApi: BaseQueryApi): FetchArg
 const importTags = (importId: number) => [{ type: 'Import' as const, id: importId }, 'Imports' as const];
 
 export const importsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getPendingImports: build.query<Import[], number>({
-      queryFn: async (organizationId, queryApi, _extra, baseQuery) => {
-        const args = {
-          url: `imports/${organizationId}`,
-          params: { imported: false, limit: PENDING_LIST_LIMIT },
-        };
-        const result = await baseQuery(withBackgroundHeader(args, queryApi));
-        return result.error ? { error: result.error } : { data: (result.data as ImportListResponse).imports };
-      },
-      providesTags: ['Imports'],
-    }),
-    getRecentImports: build.query<Import[], number>({
-      queryFn: async (organizationId, queryApi, _extra, baseQuery) => {
-        const args = {
-          url: `imports/${organizationId}`,
-          params: { imported: true, limit: RECENT_LIST_LIMIT },
-        };
-        const result = await baseQuery(withBackgroundHeader(args, queryApi));
-        return result.error ? { error: result.error } : { data: (result.data as ImportListResponse).imports };
-      },
-      providesTags: ['Imports'],
-    }),
-    getLegacyImports: build.query<LegacyImportStatus[], number>({
-      queryFn: async (userId, queryApi, _extra, baseQuery) => {
-        const result = await baseQuery(withBackgroundHeader({ url: `importStatus/${userId}` }, queryApi));
-        return result.error ? { error: result.error } : { data: result.data as LegacyImportStatus[] };
-      },
-      providesTags: ['Imports'],
-    }),
-    // Detail and summary are never kept (specification §9): the page polls them while pending.
-    getImport: build.query<Import, ImportRef>({
-      queryFn: async ({ organizationId, importId }, queryApi, _extra, baseQuery) => {
-        const args = { url: `imports/${organizationId}/${importId}` };
-        const result = await baseQuery(withBackgroundHeader(args, queryApi));
-        return result.error
-          ? { error: result.error }
-          : { data: (result.data as ImportResponse).importObject };
-      },
-      keepUnusedDataFor: 0,
-      providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
-    }),
-    getImportSummary: build.query<ImportSummary | null, SummaryArgs>({
-      queryFn: async ({ organizationId, importId }, queryApi, _extra, baseQuery) => {
-        const args = { url: `imports/${organizationId}/${importId}/summary` };
-        const result = await baseQuery(withBackgroundHeader(args, queryApi));
-        return result.error
-          ? { error: result.error }
-          : { data: (result.data as ImportSummaryResponse).result ?? null };
-      },
-      keepUnusedDataFor: 0,
-      providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
-    }),
-    getImportChanges: build.query<ImportChangesResponse, ChangesArgs>({
-      query: ({ organizationId, importId, kind, offset, limit }) => ({
-        url: `imports/${organizationId}/${importId}/changes`,
-        params: { kind, offset, limit },
+  endpoints: (build) => {
+    /** One of the two polled lists of an organisation's imports (DESIGN.md §4). */
+    const importList = (imported: boolean, limit: number) =>
+      build.query<Import[], number>({
+        queryFn: async (organizationId, queryApi, _extra, baseQuery) => {
+          const args = { url: `imports/${organizationId}`, params: { imported, limit } };
+          const result = await baseQuery(withBackgroundHeader(args, queryApi));
+          return result.error
+            ? { error: result.error }
+            : { data: (result.data as ImportListResponse).imports };
+        },
+        providesTags: ['Imports'],
+      });
+    return {
+      getPendingImports: importList(false, PENDING_LIST_LIMIT),
+      getRecentImports: importList(true, RECENT_LIST_LIMIT),
+      getLegacyImports: build.query<LegacyImportStatus[], number>({
+        queryFn: async (userId, queryApi, _extra, baseQuery) => {
+          const result = await baseQuery(withBackgroundHeader({ url: `importStatus/${userId}` }, queryApi));
+          return result.error ? { error: result.error } : { data: result.data as LegacyImportStatus[] };
+        },
+        providesTags: ['Imports'],
       }),
-      keepUnusedDataFor: 0,
-      providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
-    }),
-    confirmImport: build.mutation<unknown, ImportRef>({
-      query: ({ organizationId, importId }) => ({
-        url: `imports/${organizationId}/${importId}/confirm`,
-        method: 'POST',
+      // Detail and summary are never kept (specification §9): the page polls them while pending.
+      getImport: build.query<Import, ImportRef>({
+        queryFn: async ({ organizationId, importId }, queryApi, _extra, baseQuery) => {
+          const args = { url: `imports/${organizationId}/${importId}` };
+          const result = await baseQuery(withBackgroundHeader(args, queryApi));
+          return result.error
+            ? { error: result.error }
+            : { data: (result.data as ImportResponse).importObject };
+        },
+        keepUnusedDataFor: 0,
+        providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
       }),
-      invalidatesTags: (_result, _error, { importId }) => importTags(importId),
-      async onQueryStarted(_ref, { dispatch, queryFulfilled }) {
-        await queryFulfilled.then(() => refreshListsAgainLater(dispatch)).catch(() => undefined);
-      },
-    }),
-    deleteImport: build.mutation<unknown, ImportRef>({
-      query: ({ organizationId, importId }) => ({
-        url: `imports/${organizationId}/${importId}`,
-        method: 'DELETE',
+      getImportSummary: build.query<ImportSummary | null, SummaryArgs>({
+        queryFn: async ({ organizationId, importId }, queryApi, _extra, baseQuery) => {
+          const args = { url: `imports/${organizationId}/${importId}/summary` };
+          const result = await baseQuery(withBackgroundHeader(args, queryApi));
+          return result.error
+            ? { error: result.error }
+            : { data: (result.data as ImportSummaryResponse).result ?? null };
+        },
+        keepUnusedDataFor: 0,
+        providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
       }),
-      invalidatesTags: (_result, _error, { importId }) => importTags(importId),
-    }),
-    getImportGeneralPricelist: build.query<GeneralPricelist, number>({
-      query: (organizationId) => `organizations/${organizationId}/generalpricelists`,
-      providesTags: ['Pricelists'],
-    }),
-    getImportActivePricelists: build.query<ActivePricelist[], number>({
-      query: (organizationId) => `organizations/${organizationId}/generalpricelists/pricelists/active`,
-      providesTags: ['Pricelists'],
-    }),
-  }),
+      getImportChanges: build.query<ImportChangesResponse, ChangesArgs>({
+        query: ({ organizationId, importId, kind, offset, limit }) => ({
+          url: `imports/${organizationId}/${importId}/changes`,
+          params: { kind, offset, limit },
+        }),
+        keepUnusedDataFor: 0,
+        providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
+      }),
+      confirmImport: build.mutation<unknown, ImportRef>({
+        query: ({ organizationId, importId }) => ({
+          url: `imports/${organizationId}/${importId}/confirm`,
+          method: 'POST',
+        }),
+        invalidatesTags: (_result, _error, { importId }) => importTags(importId),
+        async onQueryStarted(_ref, { dispatch, queryFulfilled }) {
+          await queryFulfilled.then(() => refreshListsAgainLater(dispatch)).catch(() => undefined);
+        },
+      }),
+      deleteImport: build.mutation<unknown, ImportRef>({
+        query: ({ organizationId, importId }) => ({
+          url: `imports/${organizationId}/${importId}`,
+          method: 'DELETE',
+        }),
+        invalidatesTags: (_result, _error, { importId }) => importTags(importId),
+      }),
+      getImportGeneralPricelist: build.query<GeneralPricelist, number>({
+        query: (organizationId) => `organizations/${organizationId}/generalpricelists`,
+        providesTags: ['Pricelists'],
+      }),
+      getImportActivePricelists: build.query<ActivePricelist[], number>({
+        query: (organizationId) => `organizations/${organizationId}/generalpricelists/pricelists/active`,
+        providesTags: ['Pricelists'],
+      }),
+    };
+  },
 });
 
 type Dispatch = (action: ReturnType<typeof api.util.invalidateTags>) => unknown;
@@ -156,12 +150,12 @@ export const {
 /** Where the files behind the API live; plain links download them with the session cookie. */
 export const resourceUrls = {
   template: (organizationId: number, pricelistId?: number | null) =>
-    `/resources/v1/imports/${organizationId}/template?type=GENERAL_PRICELIST${
+    `${API_BASE_URL}imports/${organizationId}/template?type=GENERAL_PRICELIST${
       pricelistId ? `&pricelistId=${pricelistId}` : ''
     }`,
   validationErrorsExcel: (organizationId: number, importId: number) =>
-    `/resources/v1/imports/${organizationId}/${importId}/validation-errors/excel`,
-  create: (organizationId: number) => `/resources/v1/imports/${organizationId}`,
+    `${API_BASE_URL}imports/${organizationId}/${importId}/validation-errors/excel`,
+  create: (organizationId: number) => `${API_BASE_URL}imports/${organizationId}`,
   replace: (organizationId: number, importId: number) =>
-    `/resources/v1/imports/${organizationId}/${importId}`,
+    `${API_BASE_URL}imports/${organizationId}/${importId}`,
 };
