@@ -9,6 +9,7 @@ import { type FileRow, multipart, priceListWorkbook } from './testFiles';
 import {
   demoSupplier,
   editedPricelistFile,
+  postConfirm,
   pricelistRows,
   request,
   runAllJobs,
@@ -80,12 +81,7 @@ describe.each(testDatabaseKinds)('import jobs on %s', (kind) => {
       pricelistId,
     );
     expect(validated.status).toBe('VALIDATION_SUCCESS');
-    const confirmed = await request(
-      testApp,
-      'POST',
-      `imports/${org()}/${validated.id}/confirm`,
-      supplier.cookie,
-    );
+    const confirmed = await postConfirm(testApp, supplier, validated.id);
     expect(confirmed.statusCode).toBe(200);
     return validated.id;
   };
@@ -227,7 +223,7 @@ describe.each(testDatabaseKinds)('import jobs on %s', (kind) => {
     const validated = await validatedImport(testApp, supplier, content, supplier.pricelists.future);
     const validationMs = performance.now() - validationStarted;
     expect(validated.status).toBe('VALIDATION_SUCCESS');
-    await request(testApp, 'POST', `imports/${org()}/${validated.id}/confirm`, supplier.cookie);
+    await postConfirm(testApp, supplier, validated.id);
     const [result] = await runAllJobs(testApp);
     expect(result!.end).toBe('IMPORT_SUCCESS');
     console.log(
@@ -252,7 +248,7 @@ describe.each(testDatabaseKinds)('import jobs on %s', (kind) => {
       (await request(testApp, 'GET', `imports/${org()}/${repriced.id}/summary`, supplier.cookie)).json()
         .result,
     ).toEqual({ type: 'CONFIRM', added: 0, updated: count, removed: 0, unchanged: 0 });
-    await request(testApp, 'POST', `imports/${org()}/${repriced.id}/confirm`, supplier.cookie);
+    await postConfirm(testApp, supplier, repriced.id);
     const [update] = await runAllJobs(testApp);
     expect(update!.end).toBe('IMPORT_SUCCESS');
     console.log(
@@ -316,12 +312,7 @@ if (postgresUrl) {
         ),
         supplier.pricelists.future,
       );
-      await request(
-        testApp,
-        'POST',
-        `imports/${supplier.organizationId}/${validated.id}/confirm`,
-        supplier.cookie,
-      );
+      await postConfirm(testApp, supplier, validated.id);
       const article = await testApp.db
         .selectFrom('articles')
         .select('id')
@@ -382,16 +373,7 @@ if (postgresUrl) {
       expect([...a, ...b].every((result) => result.end === 'VALIDATION_SUCCESS')).toBe(true);
 
       for (const id of ids) {
-        expect(
-          (
-            await request(
-              testApp,
-              'POST',
-              `imports/${supplier.organizationId}/${id}/confirm`,
-              supplier.cookie,
-            )
-          ).statusCode,
-        ).toBe(200);
+        expect((await postConfirm(testApp, supplier, id)).statusCode).toBe(200);
       }
       const [c, d] = await Promise.all([drain(testApp, 'instance-a'), drain(instanceB, 'instance-b')]);
       const appliedIds = [...c, ...d].map((result) => result.importId).sort((x, y) => x - y);
@@ -447,7 +429,7 @@ describe.each(testDatabaseKinds)('the job loop on %s', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const id = (await uploadImport(testApp, supplier, content)).json().importObject.id;
       await waitFor(id, 'VALIDATION_SUCCESS');
-      await request(testApp, 'POST', `imports/${supplier.organizationId}/${id}/confirm`, supplier.cookie);
+      await postConfirm(testApp, supplier, id);
       await waitFor(id, 'IMPORT_SUCCESS');
       const rows = await pricelistRows(testApp, supplier.pricelists.current);
       expect(rows.find((row) => row.articleNumber === 'HMD-0009')!.price).toBe('9.50');

@@ -111,6 +111,11 @@ export function request(
   return testApp.app.inject({ method, url: `${api}/${url}`, headers: cookie ? { cookie } : {} });
 }
 
+/** The supplier presses "Läs in" on an import: POST …/confirm. */
+export function postConfirm(testApp: TestApp, supplier: Supplier, importId: number) {
+  return request(testApp, 'POST', `imports/${supplier.organizationId}/${importId}/confirm`, supplier.cookie);
+}
+
 /** Uploads a file and runs its validation: the import as the API then shows it. */
 export async function validatedImport(
   testApp: TestApp,
