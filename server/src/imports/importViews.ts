@@ -38,7 +38,9 @@ function selectImports(db: Database, organizationId: number) {
 
 type ImportRow = Awaited<ReturnType<ReturnType<typeof selectImports>['executeTakeFirstOrThrow']>>;
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+/** A timestamp column as the API shows it: ISO 8601 in UTC, or null. */
+export const isoOrNull = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
 
 function toImport(row: ImportRow): Import {
   return {
@@ -46,8 +48,8 @@ function toImport(row: ImportRow): Import {
     type: row.type as Import['type'],
     status: row.status as ImportStatus,
     created: new Date(row.created_at).toISOString(),
-    importStarted: iso(row.import_started_at),
-    imported: iso(row.imported_at),
+    importStarted: isoOrNull(row.import_started_at),
+    imported: isoOrNull(row.imported_at),
     fileName: row.file_name,
     importedBy: { id: row.imported_by, fullName: `${row.first_name} ${row.last_name}` },
     metadata: {

@@ -1,5 +1,6 @@
 import type { LegacyImportStatus } from '../../../contract';
 import type { Database } from '../db/database';
+import { isoOrNull } from './importViews';
 
 /** The imports a user made in the previous system, newest first (specification §3). */
 export async function legacyImportStatuses(db: Database, userId: number): Promise<LegacyImportStatus[]> {
@@ -10,12 +11,11 @@ export async function legacyImportStatuses(db: Database, userId: number): Promis
     .orderBy('import_start_date', 'desc')
     .orderBy('unique_id')
     .execute();
-  const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return rows.map((row) => ({
     uniqueId: row.unique_id,
     readStatus: row.read_status,
-    importStartDate: iso(row.import_start_date),
-    importEndDate: iso(row.import_end_date),
+    importStartDate: isoOrNull(row.import_start_date),
+    importEndDate: isoOrNull(row.import_end_date),
     fileName: row.file_name,
   }));
 }
