@@ -203,7 +203,8 @@ export const sv = {
     deleteQuestion: 'Vill du radera filen och dess sammanfattning?',
     no: 'Nej',
     yesDelete: 'Ja, Radera',
-    legacyMissing: 'Kunde inte läsa in import',
+    // Specification §8 gives it for a missing legacy import; a missing import of ours gets it too.
+    importMissing: 'Kunde inte läsa in import',
     uploadWait: 'Vänligen vänta medan filen laddas upp.',
     uploadFailed: 'Ett oväntat fel uppstod när filen skulle laddas upp.',
     chooseType: 'Du måste välja typ av fil.',

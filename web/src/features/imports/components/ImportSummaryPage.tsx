@@ -37,7 +37,7 @@ export function ImportSummaryPage() {
 
   let content: ReactNode;
   if (!Number.isInteger(importId) || detail.isError || profileFailed) {
-    content = <p className="banner error">{sv.imports.legacyMissing}</p>;
+    content = <p className="banner error">{sv.imports.importMissing}</p>;
   } else if (item === undefined || organizationId === undefined) {
     content = <p>{sv.app.loading}</p>;
   } else {

@@ -20,7 +20,7 @@ export function LegacySummaryPage() {
 
   let content: ReactNode;
   if (legacy.isError || profileFailed || (legacy.data && !item)) {
-    content = <p className="banner error">{sv.imports.legacyMissing}</p>;
+    content = <p className="banner error">{sv.imports.importMissing}</p>;
   } else if (!item) {
     content = <p>{sv.app.loading}</p>;
   } else {
