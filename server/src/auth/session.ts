@@ -16,7 +16,7 @@ export interface SessionState {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, or null. Set for every request from the session cookie. */
+    /** The signed-in user, or null. Set for API requests from the session cookie. */
     auth: AuthContext | null;
     /** The live session, or null; set even on `sessionOnly` routes, where `auth` stays null. */
     session: SessionState | null;
@@ -99,7 +99,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 }
 
 /**
- * Reads the session cookie on every request and sets `request.session` and `request.auth`. A
+ * Reads the session cookie on every API request and sets `request.session` and `request.auth`. A
  * request the user made slides the idle expiry; the SPA's own background requests and passive
  * routes do not. An expired session found this way is deleted, so expiry ends it on the server.
  */
