@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -35,7 +36,15 @@ export function report(result: unknown) {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-export const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+/**
+ * This process's peak resident memory in MB (VmHWM). Not getrusage's maxRSS: Linux carries that
+ * over from the parent across fork and exec, so a child would report its parent's peak.
+ */
+export function peakRssMb(): number {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kilobytes = Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
+  return kilobytes / 1024;
+}
 
 export interface Spread {
   median: number;
@@ -89,6 +98,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // A measurement that fails must not leave its server behind (it would hold our stderr open).
+  process.once('exit', () => child.kill('SIGKILL'));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -42,13 +42,16 @@ try {
   await server.stop();
 }
 
-/** Loads the page without cache and sums the gzipped size of the scripts and stylesheets it fetched. */
+/**
+ * Loads the page without cache, notes every script and stylesheet it fetched, then downloads each
+ * once more and sums their gzipped sizes (response bodies of a page are gone after navigation).
+ */
 async function assetBytes(page: Page, url: string) {
-  const bodies: Promise<{ type: string; body: Buffer }>[] = [];
+  const assets = new Map<string, 'js' | 'css'>();
   const onResponse = (response: import('@playwright/test').Response) => {
     const type = response.request().resourceType();
     if (type === 'script' || type === 'stylesheet')
-      bodies.push(response.body().then((body) => ({ type, body })));
+      assets.set(response.url(), type === 'script' ? 'js' : 'css');
   };
   page.on('response', onResponse);
   const client = await page.context().newCDPSession(page);
@@ -56,8 +59,10 @@ async function assetBytes(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'networkidle' });
   page.off('response', onResponse);
   const sizes = { js: 0, css: 0 };
-  for (const { type, body } of await Promise.all(bodies))
-    sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body).length;
+  for (const [assetUrl, kind] of assets) {
+    const body = await (await page.request.get(assetUrl)).body();
+    sizes[kind] += gzipSync(body).length;
+  }
   return sizes;
 }
 
