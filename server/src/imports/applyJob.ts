@@ -1,5 +1,5 @@
 import { applyPriceListChanges, StaleDataError } from './applyRows';
-import { saveChanges, saveErrors } from './details';
+import { saveDetails } from './details';
 import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './jobQueue';
 import { pricelistFingerprint, pricelistStatus } from './pricelistSnapshot';
 import { inactivePricelistFinish, type JobEnd, validateAgainstDatabase } from './validationJob';
@@ -35,7 +35,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
       const written = await finishJob(deps, job, workerId, {
         status: 'IMPORT_FAIL',
         summary: outcome.summary,
-        saveDetails: (trx) => saveErrors(trx, job.id, outcome.allErrors),
+        saveDetails: (trx) => saveDetails(trx, job.id, outcome.details),
       });
       return { end: written ? 'IMPORT_FAIL' : 'LEASE_LOST' };
     }
@@ -57,7 +57,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
         if ((await pricelistFingerprint(trx, job.pricelistId)) !== snapshot.fingerprint)
           throw new StaleDataError('the price list changed since it was read');
         await applyPriceListChanges(trx, job.organizationId, job.pricelistId, outcome.changes);
-        await saveChanges(trx, job.id, outcome.changes);
+        await saveDetails(trx, job.id, outcome.details);
         const now = deps.clock.now();
         await trx
           .updateTable('imports')

@@ -1,48 +1,40 @@
 import type { Transaction } from 'kysely';
 import {
   type ChangeKind,
-  type ImportChange,
   type ImportChangesResponse,
   ImportSummary,
-  type PricelistRowValueField,
   type PricelistRowValues,
-  pricelistRowValueFields,
   type ValidationError,
 } from '../../../contract';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import type { PriceListChanges } from './excel';
+import { DETAIL_CHUNK_SIZE, type DetailChunks, errorChunks, type StoredUpdate } from './excel';
 
 /**
  * The rows behind an import's summary, kept in `import_details` (migration 003) in chunks of
- * CHUNK_SIZE items: a 200,000-row file is 400 database rows, written in a handful of
- * statements, and a page of changes reads one or two chunks.
+ * DETAIL_CHUNK_SIZE items: a 200,000-row file is 400 database rows, written in a handful of
+ * statements, and a page of changes reads one or two chunks. The worker thread serialises the
+ * chunks (see changeDetails.ts); here they are only written.
  */
-export const CHUNK_SIZE = 500;
 /** Chunks per INSERT: bounds one statement to a few MB. */
 const CHUNKS_PER_STATEMENT = 20;
 
 type DetailKind = ChangeKind | 'error';
 
-async function writeItems(
+async function writeChunks(
   trx: Transaction<DB>,
   importId: number,
   kind: DetailKind,
-  items: readonly unknown[],
+  chunks: readonly string[],
 ) {
-  const chunks: { import_id: number; kind: DetailKind; chunk: number; items: string }[] = [];
-  for (let start = 0; start < items.length; start += CHUNK_SIZE) {
-    chunks.push({
-      import_id: importId,
-      kind,
-      chunk: start / CHUNK_SIZE,
-      items: JSON.stringify(items.slice(start, start + CHUNK_SIZE)),
-    });
-  }
   for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) {
     await trx
       .insertInto('import_details')
-      .values(chunks.slice(start, start + CHUNKS_PER_STATEMENT))
+      .values(
+        chunks
+          .slice(start, start + CHUNKS_PER_STATEMENT)
+          .map((items, i) => ({ import_id: importId, kind, chunk: start + i, items })),
+      )
       .execute();
   }
 }
@@ -51,28 +43,17 @@ export async function deleteDetails(trx: Transaction<DB>, importId: number) {
   await trx.deleteFrom('import_details').where('import_id', '=', importId).execute();
 }
 
-/** An updated row as kept: the file's values and each field that changes (smaller than both rows). */
-interface StoredUpdate {
-  values: PricelistRowValues;
-  changes: ImportChange['changes'];
-}
+const detailKinds = ['added', 'updated', 'removed', 'error'] as const;
 
-/** Replaces what is kept of an import's last validation with `changes`. */
-export async function saveChanges(trx: Transaction<DB>, importId: number, changes: PriceListChanges) {
+/** Replaces what is kept of an import's last validation with `details` (changes or errors). */
+export async function saveDetails(trx: Transaction<DB>, importId: number, details: DetailChunks) {
   await deleteDetails(trx, importId);
-  await writeItems(trx, importId, 'added', changes.added);
-  const updates: StoredUpdate[] = changes.updated.map((update) => ({
-    values: update.new,
-    changes: fieldChanges(update.old, update.new),
-  }));
-  await writeItems(trx, importId, 'updated', updates);
-  await writeItems(trx, importId, 'removed', changes.removed);
+  for (const kind of detailKinds) await writeChunks(trx, importId, kind, details[kind] ?? []);
 }
 
 /** Replaces what is kept of an import's last validation with every error it found. */
 export async function saveErrors(trx: Transaction<DB>, importId: number, errors: readonly ValidationError[]) {
-  await deleteDetails(trx, importId);
-  await writeItems(trx, importId, 'error', errors);
+  await saveDetails(trx, importId, errorChunks(errors));
 }
 
 async function readItems(db: Database, importId: number, kind: DetailKind, fromChunk = 0, toChunk?: number) {
@@ -124,10 +105,10 @@ export async function loadChangesPage(
   const summary = found.summary === null ? null : ImportSummary.parse(found.summary);
   if (summary?.type !== 'CONFIRM') return { total: 0, changes: [] };
 
-  const firstChunk = Math.floor(offset / CHUNK_SIZE);
-  const lastChunk = Math.floor((offset + limit - 1) / CHUNK_SIZE);
+  const firstChunk = Math.floor(offset / DETAIL_CHUNK_SIZE);
+  const lastChunk = Math.floor((offset + limit - 1) / DETAIL_CHUNK_SIZE);
   const items = await readItems(db, importId, kind, firstChunk, lastChunk);
-  const start = offset - firstChunk * CHUNK_SIZE;
+  const start = offset - firstChunk * DETAIL_CHUNK_SIZE;
   const page = items.slice(start, start + limit);
   const rows: StoredUpdate[] =
     kind === 'updated'
@@ -158,26 +139,4 @@ async function articleNames(db: Database, organizationId: number, articleNumbers
     .where('article_number', 'in', articleNumbers)
     .execute();
   return new Map(rows.map((row) => [row.article_number, row.name]));
-}
-
-/** A field's value as the comparison sees it: prices as exact two-decimal numbers, text trimmed. */
-function comparable(field: PricelistRowValueField, value: string | number | null): string | null {
-  if (value === null) return null;
-  if (field === 'price') return Number(value).toFixed(2);
-  const text = String(value).trim();
-  return text === '' ? null : text;
-}
-
-/** Each field that differs between the price list's row and the file's, with both values. */
-export function fieldChanges(
-  oldRow: PricelistRowValues,
-  newRow: PricelistRowValues,
-): ImportChange['changes'] {
-  const changes: ImportChange['changes'] = [];
-  for (const field of pricelistRowValueFields) {
-    const oldValue = comparable(field, oldRow[field]);
-    const newValue = comparable(field, newRow[field]);
-    if (oldValue !== newValue) changes.push({ field, oldValue, newValue });
-  }
-  return changes;
 }

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
-import type { PricelistRowValues, PricelistTimeStatus, ValidationError } from '../../../contract';
+import type { PricelistTimeStatus, ValidationError } from '../../../contract';
 import { PRICE_LIST_SHEET, pricelistTimeStatusLabels } from '../../../contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { swedishDateOf } from '../pricelists/calendar';
 import { pricelistsOf } from '../pricelists/queries';
+import type { PriceListSnapshotJson } from './excel';
 
 export interface PricelistSnapshot {
-  articleNumbers: string[];
-  rows: PricelistRowValues[];
+  /** The articles and rows as JSON texts, for the worker thread to parse (snapshotJson.ts). */
+  json: PriceListSnapshotJson;
   /** Identifies the rows exactly (ids and values): the apply step checks nothing changed since. */
   fingerprint: string;
 }
@@ -85,7 +86,11 @@ export async function templateRows(db: Database, organizationId: number, priceli
   };
 }
 
-/** What a validation checks the file against: the organisation's articles and the price list's rows. */
+/**
+ * What a validation checks the file against: the organisation's articles and the price list's
+ * rows. PostgreSQL aggregates each into one JSON text (prices as exact text), so this thread
+ * receives two strings instead of 400,000 row objects, and the worker parses them.
+ */
 export async function loadPricelistSnapshot(
   db: Database,
   organizationId: number,
@@ -96,15 +101,17 @@ export async function loadPricelistSnapshot(
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const articles = await trx
-        .selectFrom('articles')
-        .select('article_number')
-        .where('organization_id', '=', organizationId)
-        .execute();
-      const rows = await selectPricelistRows(trx, pricelistId).orderBy('r.id').execute();
+      const articles = await sql<{ json: string }>`
+        select coalesce(json_agg(article_number)::text, '[]') as json
+        from articles where organization_id = ${organizationId}`.execute(trx);
+      const rows = await sql<{ json: string }>`
+        select coalesce(json_agg(json_build_array(a.article_number, r.price::text, r.minimum_order_quantity,
+          r.delivery_time_days, r.warranty_quantity, r.warranty_unit, r.warranty_valid_from, r.warranty_terms)
+          order by r.id)::text, '[]') as json
+        from pricelist_rows r join articles a on a.id = r.article_id
+        where r.pricelist_id = ${pricelistId}`.execute(trx);
       return {
-        articleNumbers: articles.map((article) => article.article_number),
-        rows,
+        json: { articleNumbers: articles.rows[0]!.json, rows: rows.rows[0]!.json },
         fingerprint: await pricelistFingerprint(trx, pricelistId),
       };
     });

@@ -1,5 +1,5 @@
 import type { ImportStatus } from '../../../contract';
-import { saveChanges, saveErrors } from './details';
+import { saveDetails, saveErrors } from './details';
 import { runPriceListValidation } from './excel';
 import {
   type ClaimedJob,
@@ -38,8 +38,7 @@ export async function validateAgainstDatabase(deps: JobDeps, job: ClaimedJob, co
     {
       content: new Uint8Array(content),
       fileName: job.fileName,
-      articleNumbers: snapshot.articleNumbers,
-      existingRows: snapshot.rows,
+      snapshot: snapshot.json,
     },
     workerLimits(deps.config),
   );
@@ -58,17 +57,10 @@ export async function runValidationJob(deps: JobDeps, job: ClaimedJob, workerId:
   if (inactive) return (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST';
 
   const { outcome } = await validateAgainstDatabase(deps, job, content);
-  const finish: JobFinish =
-    'changes' in outcome
-      ? {
-          status: 'VALIDATION_SUCCESS',
-          summary: outcome.summary,
-          saveDetails: (trx) => saveChanges(trx, job.id, outcome.changes),
-        }
-      : {
-          status: 'VALIDATION_FAIL',
-          summary: outcome.summary,
-          saveDetails: (trx) => saveErrors(trx, job.id, outcome.allErrors),
-        };
+  const finish: JobFinish = {
+    status: outcome.summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
+    summary: outcome.summary,
+    saveDetails: (trx) => saveDetails(trx, job.id, outcome.details),
+  };
   return (await finishJob(deps, job, workerId, finish)) ? finish.status : 'LEASE_LOST';
 }

@@ -1,15 +1,9 @@
 import { parentPort } from 'node:worker_threads';
 import { ExcelFileError } from './errors';
+import { articleNumbersOfJson, storedRowsOfJson } from './snapshotJson';
 import { validateAgainst } from './validatePriceList';
 import type { WorkerJob, WorkerReply, WorkerResult } from './workerPool';
-import {
-  articleNumbersOf,
-  packOutcome,
-  storedRowsOfPacked,
-  templateRowsOf,
-  transferablesOf,
-  unpackErrors,
-} from './workerTransport';
+import { packOutcome, templateRowsOf, transferablesOf, unpackErrors } from './workerTransport';
 
 /** A Buffer as bytes that own their ArrayBuffer, so they can be transferred back. */
 const ownBytes = (buffer: Buffer) =>
@@ -20,13 +14,10 @@ const ownBytes = (buffer: Buffer) =>
 async function run(job: WorkerJob): Promise<WorkerResult> {
   if (job.kind === 'validate') {
     const { input } = job;
-    const outcome = await validateAgainst(
-      input.content,
-      input.fileName,
-      articleNumbersOf(input),
-      storedRowsOfPacked(input),
-    );
-    return { kind: 'validation', outcome: packOutcome(outcome) };
+    const stored = storedRowsOfJson(input.snapshot);
+    const articleNumbers = articleNumbersOfJson(input.snapshot);
+    const outcome = await validateAgainst(input.content, input.fileName, articleNumbers, stored);
+    return { kind: 'validation', outcome: packOutcome(outcome, stored) };
   }
   // The writers (and exceljs) load only for their jobs: a validation worker starts lean.
   if (job.kind === 'errorWorkbook') {

@@ -1,4 +1,6 @@
 /** The pure Excel engine: no HTTP, no database. Import from this module only. */
+
+export { DETAIL_CHUNK_SIZE, errorChunks, type StoredUpdate } from './changeDetails';
 export { detectExcelFormat, type ExcelFormat } from './detectFormat';
 export {
   ExcelFileError,
@@ -10,10 +12,13 @@ export { buildValidationErrorWorkbook } from './errorWorkbook';
 export { runPriceListValidation } from './runValidation';
 export { buildPriceListTemplate, type TemplateRow } from './template';
 export type {
+  DetailChunks,
   PriceListChanges,
+  PriceListSnapshotJson,
   PriceListValidationInput,
   PriceListValidationOutcome,
   RowUpdate,
+  WorkerValidationOutcome,
 } from './types';
 export { MAX_REPORTED_ERRORS, validatePriceList } from './validatePriceList';
 export { defaultWorkerLimits, stopSpareWorker, type WorkerLimits } from './workerPool';

@@ -10,6 +10,8 @@ import {
 /** Marks null among packed texts (see workerTransport.ts). */
 export const NULL_TEXT = '\u0001';
 
+const numberOrNull = (value: number) => (Number.isNaN(value) ? null : value);
+
 /**
  * The price list's rows as they are, in columns: five texts per row (article number, price,
  * warranty unit, warranty valid from, warranty terms) and three numbers per row (minimum
@@ -39,6 +41,18 @@ export function storedRowsOf(rows: readonly PricelistRowValues[]): StoredRows {
   return { count: rows.length, texts, numbers };
 }
 
+/** Stored row `index` as an object again (an updated or removed row of the outcome). */
+export const storedRowValues = ({ texts, numbers }: StoredRows, index: number): PricelistRowValues => ({
+  articleNumber: texts[index * 5]!,
+  price: texts[index * 5 + 1]!,
+  minimumOrderQuantity: numbers[index * 3]!,
+  deliveryTimeDays: numberOrNull(numbers[index * 3 + 1]!),
+  warrantyQuantity: numberOrNull(numbers[index * 3 + 2]!),
+  warrantyUnit: texts[index * 5 + 2] ?? null,
+  warrantyValidFrom: texts[index * 5 + 3] ?? null,
+  warrantyTerms: texts[index * 5 + 4] ?? null,
+});
+
 const isTrimmed = (text: string) => {
   const first = text.charCodeAt(0);
   const last = text.charCodeAt(text.length - 1);
@@ -55,8 +69,6 @@ const normaliseText = (text: string | null | undefined) => {
 
 const canonicalOr = (text: string | null, canonical: (text: string) => string | null) =>
   text === null ? null : (canonical(text) ?? text);
-
-const numberOrNull = (value: number) => (Number.isNaN(value) ? null : value);
 
 /** What confirming would do; old and removed rows as indexes into the stored rows. */
 export interface PriceListDiffResult {

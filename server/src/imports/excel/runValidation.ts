@@ -1,4 +1,4 @@
-import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
+import type { PriceListSnapshotInput, PriceListValidationInput, WorkerValidationOutcome } from './types';
 import { runInWorker, type WorkerLimits } from './workerPool';
 import { packInput, unpackOutcome } from './workerTransport';
 
@@ -11,12 +11,16 @@ import { packInput, unpackOutcome } from './workerTransport';
  * The file's bytes are transferred to the worker, not copied, when `input.content` owns its
  * whole ArrayBuffer (a Buffer from the database does): afterwards `input.content` is detached
  * and reads as empty. Pass a copy to keep using the bytes.
+ *
+ * The data to check against may come as objects or, from the database, as the JSON texts of a
+ * snapshot (PriceListSnapshotInput), which the worker parses. The outcome also carries what is
+ * kept of it (`details`), already serialised.
  */
 export async function runPriceListValidation(
-  input: PriceListValidationInput,
+  input: PriceListValidationInput | PriceListSnapshotInput,
   limits: WorkerLimits,
-): Promise<PriceListValidationOutcome> {
+): Promise<WorkerValidationOutcome> {
   const result = await runInWorker({ kind: 'validate', input: packInput(input) }, limits);
   if (result.kind !== 'validation') throw new Error('unexpected worker result');
-  return unpackOutcome(result.outcome, input.existingRows);
+  return unpackOutcome(result.outcome);
 }

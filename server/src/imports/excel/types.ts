@@ -14,6 +14,27 @@ export interface PriceListValidationInput {
   existingRows: readonly PricelistRowValues[];
 }
 
+/** The same data as two JSON texts, as PostgreSQL aggregates them (format: snapshotJson.ts). */
+export interface PriceListSnapshotJson {
+  /** A JSON array of article numbers. */
+  articleNumbers: string;
+  /** A JSON array of the price list's rows, each an array of its values. */
+  rows: string;
+}
+
+/** The input of a validation whose data the worker thread parses, off the caller's thread. */
+export interface PriceListSnapshotInput {
+  content: Uint8Array;
+  fileName: string;
+  snapshot: PriceListSnapshotJson;
+}
+
+/**
+ * What an import keeps of an outcome (import_details), per kind: JSON arrays of at most
+ * DETAIL_CHUNK_SIZE items, serialised in the worker so the job only writes them.
+ */
+export type DetailChunks = Partial<Record<'added' | 'updated' | 'removed' | 'error', string[]>>;
+
 export interface RowUpdate {
   old: PricelistRowValues;
   new: PricelistRowValues;
@@ -30,3 +51,6 @@ export type PriceListValidationOutcome =
   | { summary: Extract<ImportSummary, { type: 'CONFIRM' }>; changes: PriceListChanges }
   /** INVALID_FORMAT or VALIDATION_ERRORS: `allErrors` holds every error (the summary only the first 100). */
   | { summary: Exclude<ImportSummary, { type: 'CONFIRM' }>; allErrors: ValidationError[] };
+
+/** An outcome from the worker thread: also what is kept of it, ready to write. */
+export type WorkerValidationOutcome = PriceListValidationOutcome & { details: DetailChunks };

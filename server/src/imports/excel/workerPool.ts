@@ -82,7 +82,6 @@ function transferablesOfJob(job: WorkerJob): ArrayBuffer[] {
   const content = contentOf(job);
   const buffers: ArrayBuffer[] = [];
   if (content && ownsBuffer(content)) buffers.push(content.buffer as ArrayBuffer);
-  if (job.kind === 'validate') buffers.push(job.input.existingRows.numbers.buffer as ArrayBuffer);
   if (job.kind === 'errorWorkbook') buffers.push(job.errors.rows.buffer as ArrayBuffer);
   if (job.kind === 'template') buffers.push(job.rows.numbers.buffer as ArrayBuffer);
   return buffers;

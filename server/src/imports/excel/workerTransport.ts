@@ -1,15 +1,24 @@
 import type { PricelistRowValues, ValidationError } from '../../../../contract';
-import { NULL_TEXT, type StoredRows } from './priceListDiff';
+import { changeChunks, errorChunks } from './changeDetails';
+import { NULL_TEXT, type StoredRows, storedRowValues } from './priceListDiff';
+import { snapshotJsonOf } from './snapshotJson';
 import type { TemplateRow } from './template';
-import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
+import type {
+  DetailChunks,
+  PriceListChanges,
+  PriceListSnapshotInput,
+  PriceListSnapshotJson,
+  PriceListValidationInput,
+  PriceListValidationOutcome,
+  WorkerValidationOutcome,
+} from './types';
 import type { ValidationOutcome } from './validatePriceList';
 
 /**
  * What crosses between the job and the worker thread, packed. Structured cloning 200,000 row
  * objects costs hundreds of milliseconds on each side; the same rows as one long string and
- * one Float64Array cross in a few, and the worker keeps the stored rows in columns without
- * ever making objects of them. Old and removed rows come back as indexes into the caller's
- * own rows. Texts are joined with NUL, which neither PostgreSQL text nor a cell can hold
+ * one Float64Array cross in a few. The data a file is checked against goes as JSON texts (see
+ * snapshotJson.ts) that the worker parses into columns, never making objects of the rows. Texts are joined with NUL, which neither PostgreSQL text nor a cell can hold
  * (the reader drops _x0000_).
  */
 const SEPARATOR = '\u0000';
@@ -106,75 +115,93 @@ export function unpackErrors(packed: PackedErrors): ValidationError[] {
 export interface PackedInput {
   content: Uint8Array;
   fileName: string;
-  articleCount: number;
-  articleNumbers: string;
-  existingRows: PackedRows;
+  snapshot: PriceListSnapshotJson;
 }
 
-export function packInput(input: PriceListValidationInput): PackedInput {
+export function packInput(input: PriceListValidationInput | PriceListSnapshotInput): PackedInput {
   return {
     content: input.content,
     fileName: input.fileName,
-    articleCount: input.articleNumbers.length,
-    articleNumbers: input.articleNumbers.join(SEPARATOR),
-    existingRows: packRows(input.existingRows),
+    snapshot: 'snapshot' in input ? input.snapshot : snapshotJsonOf(input.articleNumbers, input.existingRows),
   };
 }
-
-export const articleNumbersOf = (packed: PackedInput): string[] =>
-  packed.articleCount === 0 ? [] : packed.articleNumbers.split(SEPARATOR);
-
-export const storedRowsOfPacked = (packed: PackedInput): StoredRows => ({
-  count: packed.existingRows.count,
-  texts: splitTexts(packed.existingRows),
-  numbers: packed.existingRows.numbers,
-});
 
 export type PackedOutcome =
   | {
       summary: Extract<PriceListValidationOutcome['summary'], { type: 'CONFIRM' }>;
       added: PackedRows;
-      /** Indexes into the caller's existing rows. */
-      updatedOld: Int32Array;
+      updatedOld: PackedRows;
       updatedNew: PackedRows;
-      removed: Int32Array;
+      removed: PackedRows;
+      details: DetailChunks;
     }
-  | { summary: Exclude<PriceListValidationOutcome['summary'], { type: 'CONFIRM' }>; allErrors: PackedErrors };
+  | {
+      summary: Exclude<PriceListValidationOutcome['summary'], { type: 'CONFIRM' }>;
+      allErrors: PackedErrors;
+      details: DetailChunks;
+    };
 
-export function packOutcome(outcome: ValidationOutcome): PackedOutcome {
+/** Packs the worker's outcome, with the stored rows it refers to by index and what is kept of it. */
+export function packOutcome(outcome: ValidationOutcome, stored: StoredRows): PackedOutcome {
   if ('diff' in outcome) {
     const { added, updated, removed } = outcome.diff;
+    const updatedOld = updated.map((update) => storedRowValues(stored, update.old));
+    const updatedNew = updated.map((update) => update.new);
+    const removedRows = removed.map((index) => storedRowValues(stored, index));
     return {
       summary: outcome.summary,
       added: packRows(added),
-      updatedOld: Int32Array.from(updated, (update) => update.old),
-      updatedNew: packRows(updated.map((update) => update.new)),
-      removed: Int32Array.from(removed),
+      updatedOld: packRows(updatedOld),
+      updatedNew: packRows(updatedNew),
+      removed: packRows(removedRows),
+      details: changeChunks(
+        added,
+        updated.map((update, i) => ({ old: updatedOld[i]!, new: update.new })),
+        removedRows,
+      ),
     };
   }
-  return { summary: outcome.summary, allErrors: packErrors(outcome.allErrors) };
+  return {
+    summary: outcome.summary,
+    allErrors: packErrors(outcome.allErrors),
+    details: errorChunks(outcome.allErrors),
+  };
 }
 
-/** The outcome with the caller's own rows for the old and removed ones. */
-export function unpackOutcome(
-  packed: PackedOutcome,
-  existingRows: readonly PricelistRowValues[],
-): PriceListValidationOutcome {
+/**
+ * The outcome as objects. The rows and errors are unpacked on first use only: the validation
+ * job just writes `details`, and a long unpacking would hold the event loop for nothing.
+ */
+export function unpackOutcome(packed: PackedOutcome): WorkerValidationOutcome {
   if ('added' in packed) {
-    const updatedNew = unpackRows(packed.updatedNew);
+    let changes: PriceListChanges | undefined;
     return {
       summary: packed.summary,
-      changes: {
-        added: unpackRows(packed.added),
-        updated: Array.from(packed.updatedOld, (old, i) => ({
-          old: existingRows[old]!,
-          new: updatedNew[i]!,
-        })),
-        removed: Array.from(packed.removed, (index) => existingRows[index]!),
+      details: packed.details,
+      get changes() {
+        changes ??= unpackChanges(packed);
+        return changes;
       },
     };
   }
-  return { summary: packed.summary, allErrors: unpackErrors(packed.allErrors) };
+  let allErrors: ValidationError[] | undefined;
+  return {
+    summary: packed.summary,
+    details: packed.details,
+    get allErrors() {
+      allErrors ??= unpackErrors(packed.allErrors);
+      return allErrors;
+    },
+  };
+}
+
+function unpackChanges(packed: Extract<PackedOutcome, { added: PackedRows }>): PriceListChanges {
+  const updatedOld = unpackRows(packed.updatedOld);
+  return {
+    added: unpackRows(packed.added),
+    updated: unpackRows(packed.updatedNew).map((row, i) => ({ old: updatedOld[i]!, new: row })),
+    removed: unpackRows(packed.removed),
+  };
 }
 
 /** The template rows a worker job carries (article names as an array: few enough to clone). */
@@ -184,8 +211,8 @@ export const templateRowsOf = (job: { rows: PackedRows; articleNames: string[] }
 /** The buffers of an outcome that can be moved rather than copied. */
 export function transferablesOf(packed: PackedOutcome): ArrayBuffer[] {
   if ('added' in packed) {
-    return [packed.added.numbers, packed.updatedOld, packed.updatedNew.numbers, packed.removed].map(
-      (array) => array.buffer as ArrayBuffer,
+    return [packed.added, packed.updatedOld, packed.updatedNew, packed.removed].map(
+      (rows) => rows.numbers.buffer as ArrayBuffer,
     );
   }
   return [packed.allErrors.rows.buffer as ArrayBuffer];

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PricelistRowValues } from '../../../contract';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { buildPriceListTemplate, defaultWorkerLimits, runPriceListValidation } from './excel';
+import { loadPricelistSnapshot, pricelistFingerprint, templateRows } from './pricelistSnapshot';
+import { demoSupplier, pricelistRows, type Supplier } from './testSupport';
+
+const terms = 'Gäller "alltid"\tutom vid\nåverkan på ÅÄÖ-delar \\ se avtal';
+
+/** Values the snapshot's JSON must carry unchanged: nulls, exact prices, control characters, å/ä/ö. */
+const values: Omit<PricelistRowValues, 'articleNumber'>[] = [
+  {
+    price: '0.00',
+    minimumOrderQuantity: 1,
+    deliveryTimeDays: null,
+    warrantyQuantity: null,
+    warrantyUnit: null,
+    warrantyValidFrom: null,
+    warrantyTerms: null,
+  },
+  {
+    price: '1234.50',
+    minimumOrderQuantity: 5,
+    deliveryTimeDays: 10,
+    warrantyQuantity: 2,
+    warrantyUnit: 'År',
+    warrantyValidFrom: 'Leveransdatum',
+    warrantyTerms: terms,
+  },
+  {
+    price: '99999.99',
+    minimumOrderQuantity: 1000,
+    deliveryTimeDays: 0,
+    warrantyQuantity: 0,
+    warrantyUnit: 'Månader',
+    warrantyValidFrom: 'Fakturadatum',
+    warrantyTerms: 'Två år på ramen',
+  },
+];
+
+describe.each(testDatabaseKinds)('the price list snapshot on %s', (kind) => {
+  let testApp: TestApp;
+  let supplier: Supplier;
+  let stored: PricelistRowValues[];
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+    supplier = await demoSupplier(testApp);
+    const pricelistId = supplier.pricelists.current;
+    const articles = await testApp.db
+      .selectFrom('articles')
+      .select('id')
+      .where('organization_id', '=', supplier.organizationId)
+      .orderBy('article_number')
+      .limit(values.length)
+      .execute();
+    await testApp.db.deleteFrom('pricelist_rows').where('pricelist_id', '=', pricelistId).execute();
+    await testApp.db
+      .insertInto('pricelist_rows')
+      .values(
+        values.map((row, i) => ({
+          pricelist_id: pricelistId,
+          article_id: articles[i]!.id,
+          price: row.price,
+          minimum_order_quantity: row.minimumOrderQuantity,
+          delivery_time_days: row.deliveryTimeDays,
+          warranty_quantity: row.warrantyQuantity,
+          warranty_unit: row.warrantyUnit,
+          warranty_valid_from: row.warrantyValidFrom,
+          warranty_terms: row.warrantyTerms,
+        })),
+      )
+      .execute();
+    stored = await pricelistRows(testApp, pricelistId);
+  });
+  afterAll(() => testApp?.close());
+
+  const snapshot = () =>
+    loadPricelistSnapshot(testApp.db, supplier.organizationId, supplier.pricelists.current);
+
+  it("carries the rows exactly: the price list's own template validates as all unchanged", async () => {
+    const template = await templateRows(testApp.db, supplier.organizationId, supplier.pricelists.current);
+    const { json, fingerprint } = await snapshot();
+    expect(fingerprint).toBe(await pricelistFingerprint(testApp.db, supplier.pricelists.current));
+    const outcome = await runPriceListValidation(
+      { content: await buildPriceListTemplate(template!.rows), fileName: 'mall.xlsx', snapshot: json },
+      defaultWorkerLimits,
+    );
+    expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 0, updated: 0, removed: 0, unchanged: 3 });
+  });
+
+  it('gives back removed rows with the values the database has, also in what is kept', async () => {
+    const { json } = await snapshot();
+    const outcome = await runPriceListValidation(
+      { content: await buildPriceListTemplate([]), fileName: 'tom.xlsx', snapshot: json },
+      defaultWorkerLimits,
+    );
+    const byArticle = (rows: PricelistRowValues[]) =>
+      [...rows].sort((a, b) => a.articleNumber.localeCompare(b.articleNumber));
+    expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 0, updated: 0, removed: 3, unchanged: 0 });
+    if (!('changes' in outcome)) throw new Error('expected changes');
+    expect(byArticle(outcome.changes.removed)).toEqual(stored);
+    expect(byArticle(JSON.parse(outcome.details.removed![0]!))).toEqual(stored);
+    expect(stored.map((row) => row.warrantyTerms)).toContain(terms);
+  });
+});
