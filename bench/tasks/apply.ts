@@ -14,7 +14,7 @@ import { generatePriceListXlsx } from '../generate';
 import { createBenchDatabase, report } from '../lib';
 import { prepareBenchSupplier, queueImport } from '../setup';
 
-const [kind, rowsText] = process.argv.slice(2) as ['postgres' | 'pglite', string];
+const [kind, rowsText, shape] = process.argv.slice(2) as ['postgres' | 'pglite', string, 'new' | 'mix'];
 const rows = Number(rowsText);
 const bench = kind === 'postgres' ? await createBenchDatabase() : undefined;
 try {
@@ -22,6 +22,11 @@ try {
   const database = await openDatabase({ databaseUrl: bench?.url });
   await migrate(database.db);
   const supplier = await prepareBenchSupplier(database.db, rows);
+  // 'new': the price list starts empty, so every row of the file is written; 'mix': the realistic
+  // re-upload of prepareBenchSupplier (10 % added, 9 % updated, 10 % removed).
+  if (shape === 'new') {
+    await sql`delete from pricelist_rows where pricelist_id = ${supplier.pricelistId}`.execute(database.db);
+  }
   const file = path.join(tmpdir(), `hmdb-apply-${rows}.xlsx`);
   writeFileSync(file, generatePriceListXlsx(rows));
   const importId = await queueImport(database.db, supplier, file);
