@@ -1,7 +1,10 @@
 import { type Import, type ImportStatus, ImportSummary, isPendingStatus } from '../../../contract';
 import type { Database } from '../db/database';
 
-/** Statuses of the "Pågående" lists: in progress or waiting for the user (DESIGN.md §4). */
+/**
+ * Statuses of the "Pågående" lists: in progress or waiting for the user (DESIGN.md §4). The partial
+ * index of migration 004 names the same statuses (openImportsIndex.test.ts keeps the two in step).
+ */
 export const openStatuses: readonly ImportStatus[] = [
   'VALIDATION_PENDING',
   'VALIDATION_SUCCESS',
