@@ -1,7 +1,11 @@
 import { applyPriceListChanges, StaleDataError } from './applyRows';
 import { saveDetails } from './details';
 import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './jobQueue';
-import { pricelistFingerprint, pricelistStatus } from './pricelistSnapshot';
+import {
+  loadPricelistSnapshotWithFingerprint,
+  pricelistFingerprint,
+  pricelistStatus,
+} from './pricelistSnapshot';
 import { inactivePricelistFinish, type JobEnd, validateAgainstDatabase } from './validationJob';
 
 /** Validate-and-apply rounds before giving up on a price list that keeps changing underneath. */
@@ -30,7 +34,14 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
     if (inactive)
       return { end: (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST' };
 
-    const { snapshot, outcome } = await validateAgainstDatabase(deps, job, content);
+    const snapshot = loadPricelistSnapshotWithFingerprint(deps.db, job.organizationId, job.pricelistId);
+    const outcome = await validateAgainstDatabase(
+      deps,
+      content,
+      job.fileName,
+      snapshot.then(({ json }) => json),
+    );
+    const { fingerprint } = await snapshot;
     if (!('changes' in outcome)) {
       const written = await finishJob(deps, job, workerId, {
         status: 'IMPORT_FAIL',
@@ -54,7 +65,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
         const pricelist = await pricelistStatus(trx, deps.clock, job.generalPricelistId, job.pricelistId);
         if (pricelist?.status === 'PAST' || !pricelist)
           throw new StaleDataError('the price list became history');
-        if ((await pricelistFingerprint(trx, job.pricelistId)) !== snapshot.fingerprint)
+        if ((await pricelistFingerprint(trx, job.pricelistId)) !== fingerprint)
           throw new StaleDataError('the price list changed since it was read');
         await applyPriceListChanges(trx, job.organizationId, job.pricelistId, outcome.changes);
         await saveDetails(trx, job.id, outcome.details);

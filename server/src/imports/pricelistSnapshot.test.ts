@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '../../../contract';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
 import { buildPriceListTemplate, defaultWorkerLimits, runPriceListValidation } from './excel';
-import { loadPricelistSnapshot, pricelistFingerprint, templateRows } from './pricelistSnapshot';
+import {
+  loadPricelistSnapshot,
+  loadPricelistSnapshotWithFingerprint,
+  pricelistFingerprint,
+  templateRows,
+} from './pricelistSnapshot';
 import { demoSupplier, pricelistRows, type Supplier } from './testSupport';
 
 const terms = 'Gäller "alltid"\tutom vid\nåverkan på ÅÄÖ-delar \\ se avtal';
@@ -76,7 +81,7 @@ describe.each(testDatabaseKinds)('the price list snapshot on %s', (kind) => {
   afterAll(() => testApp?.close());
 
   const snapshot = () =>
-    loadPricelistSnapshot(testApp.db, supplier.organizationId, supplier.pricelists.current);
+    loadPricelistSnapshotWithFingerprint(testApp.db, supplier.organizationId, supplier.pricelists.current);
 
   it("carries the rows exactly: the price list's own template validates as all unchanged", async () => {
     const template = await templateRows(testApp.db, supplier.organizationId, supplier.pricelists.current);
@@ -90,7 +95,8 @@ describe.each(testDatabaseKinds)('the price list snapshot on %s', (kind) => {
   });
 
   it('gives back removed rows with the values the database has, also in what is kept', async () => {
-    const { json } = await snapshot();
+    // Handed over while still loading, as the validation job does: the worker reads the file meanwhile.
+    const json = loadPricelistSnapshot(testApp.db, supplier.organizationId, supplier.pricelists.current);
     const outcome = await runPriceListValidation(
       { content: await buildPriceListTemplate([]), fileName: 'tom.xlsx', snapshot: json },
       defaultWorkerLimits,

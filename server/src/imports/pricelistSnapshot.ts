@@ -86,33 +86,56 @@ export async function templateRows(db: Database, organizationId: number, priceli
   };
 }
 
+/** The articles and rows as JSON texts, read in `trx` (format: snapshotJson.ts). */
+async function snapshotJson(
+  trx: Database,
+  organizationId: number,
+  pricelistId: number,
+): Promise<PriceListSnapshotJson> {
+  const articles = await sql<{ json: string }>`
+    select coalesce(json_agg(article_number)::text, '[]') as json
+    from articles where organization_id = ${organizationId}`.execute(trx);
+  const rows = await sql<{ json: string }>`
+    select coalesce(json_agg(json_build_array(a.article_number, r.price::text, r.minimum_order_quantity,
+      r.delivery_time_days, r.warranty_quantity, r.warranty_unit, r.warranty_valid_from, r.warranty_terms)
+      order by r.id)::text, '[]') as json
+    from pricelist_rows r join articles a on a.id = r.article_id
+    where r.pricelist_id = ${pricelistId}`.execute(trx);
+  return { articleNumbers: articles.rows[0]!.json, rows: rows.rows[0]!.json };
+}
+
 /**
  * What a validation checks the file against: the organisation's articles and the price list's
- * rows. PostgreSQL aggregates each into one JSON text (prices as exact text), so this thread
- * receives two strings instead of 400,000 row objects, and the worker parses them.
+ * rows, read in one snapshot. PostgreSQL aggregates each into one JSON text (prices as exact
+ * text), so this thread receives two strings instead of 400,000 row objects, and the worker
+ * parses them.
  */
-export async function loadPricelistSnapshot(
+export function loadPricelistSnapshot(
+  db: Database,
+  organizationId: number,
+  pricelistId: number,
+): Promise<PriceListSnapshotJson> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => snapshotJson(trx, organizationId, pricelistId));
+}
+
+/**
+ * The same snapshot with the fingerprint of the rows read: what the apply step needs to check,
+ * in its own transaction, that nothing changed since. Validation alone does not take it (on a
+ * 200,000-row list it costs about as much as reading the rows).
+ */
+export function loadPricelistSnapshotWithFingerprint(
   db: Database,
   organizationId: number,
   pricelistId: number,
 ): Promise<PricelistSnapshot> {
-  // One snapshot, so the fingerprint describes exactly the rows read.
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const articles = await sql<{ json: string }>`
-        select coalesce(json_agg(article_number)::text, '[]') as json
-        from articles where organization_id = ${organizationId}`.execute(trx);
-      const rows = await sql<{ json: string }>`
-        select coalesce(json_agg(json_build_array(a.article_number, r.price::text, r.minimum_order_quantity,
-          r.delivery_time_days, r.warranty_quantity, r.warranty_unit, r.warranty_valid_from, r.warranty_terms)
-          order by r.id)::text, '[]') as json
-        from pricelist_rows r join articles a on a.id = r.article_id
-        where r.pricelist_id = ${pricelistId}`.execute(trx);
-      return {
-        json: { articleNumbers: articles.rows[0]!.json, rows: rows.rows[0]!.json },
-        fingerprint: await pricelistFingerprint(trx, pricelistId),
-      };
-    });
+    .execute(async (trx) => ({
+      json: await snapshotJson(trx, organizationId, pricelistId),
+      fingerprint: await pricelistFingerprint(trx, pricelistId),
+    }));
 }

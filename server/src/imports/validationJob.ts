@@ -1,6 +1,6 @@
 import type { ImportStatus } from '../../../contract';
 import { saveDetails, saveErrors } from './details';
-import { runPriceListValidation } from './excel';
+import { type PriceListSnapshotJson, runPriceListValidation } from './excel';
 import {
   type ClaimedJob,
   errorSummary,
@@ -28,21 +28,20 @@ export async function inactivePricelistFinish(
 }
 
 /**
- * Runs the engine in its worker thread on the file and the data as they are now. The engine
- * moves the bytes it gets to the worker (they are unusable afterwards), so it gets a copy: a
- * job may validate the same file again.
+ * Runs the engine in its worker thread on the file and the data as they are now. The worker
+ * reads the file while the snapshot loads. The engine moves the bytes it gets to the worker
+ * (they are unusable afterwards), so it gets a copy: a job may validate the same file again.
  */
-export async function validateAgainstDatabase(deps: JobDeps, job: ClaimedJob, content: Uint8Array) {
-  const snapshot = await loadPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
-  const outcome = await runPriceListValidation(
-    {
-      content: new Uint8Array(content),
-      fileName: job.fileName,
-      snapshot: snapshot.json,
-    },
+export function validateAgainstDatabase(
+  deps: JobDeps,
+  content: Uint8Array,
+  fileName: string,
+  snapshot: Promise<PriceListSnapshotJson>,
+) {
+  return runPriceListValidation(
+    { content: new Uint8Array(content), fileName, snapshot },
     workerLimits(deps.config),
   );
-  return { snapshot, outcome };
 }
 
 /**
@@ -56,7 +55,8 @@ export async function runValidationJob(deps: JobDeps, job: ClaimedJob, workerId:
   const inactive = await inactivePricelistFinish(deps, job, 'VALIDATION_FAIL');
   if (inactive) return (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST';
 
-  const { outcome } = await validateAgainstDatabase(deps, job, content);
+  const snapshot = loadPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
+  const outcome = await validateAgainstDatabase(deps, content, job.fileName, snapshot);
   const finish: JobFinish = {
     status: outcome.summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
     summary: outcome.summary,

@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { ExcelFileError } from './errors';
 import { articleNumbersOfJson, storedRowsOfJson } from './snapshotJson';
-import { validateAgainst } from './validatePriceList';
-import type { WorkerJob, WorkerReply, WorkerResult } from './workerPool';
+import { type CheckData, validateAgainst } from './validatePriceList';
+import type { WorkerJob, WorkerReply, WorkerResult, WorkerSnapshot } from './workerPool';
 import { packOutcome, templateRowsOf, transferablesOf, unpackErrors } from './workerTransport';
 
 /** A Buffer as bytes that own their ArrayBuffer, so they can be transferred back. */
@@ -11,13 +11,20 @@ const ownBytes = (buffer: Buffer) =>
     ? new Uint8Array(buffer.buffer, 0, buffer.byteLength)
     : new Uint8Array(buffer);
 
+/** The snapshot that follows a 'validate' job, parsed into what the checks use. */
+const snapshotMessage = () =>
+  new Promise<CheckData>((resolve) => {
+    parentPort!.once('message', ({ snapshot }: WorkerSnapshot) =>
+      resolve({ stored: storedRowsOfJson(snapshot), articleNumbers: articleNumbersOfJson(snapshot) }),
+    );
+  });
+
 async function run(job: WorkerJob): Promise<WorkerResult> {
   if (job.kind === 'validate') {
-    const { input } = job;
-    const stored = storedRowsOfJson(input.snapshot);
-    const articleNumbers = articleNumbersOfJson(input.snapshot);
-    const outcome = await validateAgainst(input.content, input.fileName, articleNumbers, stored);
-    return { kind: 'validation', outcome: packOutcome(outcome, stored) };
+    // The file is read while the snapshot is still on its way.
+    const data = snapshotMessage();
+    const outcome = await validateAgainst(job.content, job.fileName, data);
+    return { kind: 'validation', outcome: packOutcome(outcome, (await data).stored) };
   }
   // The writers (and exceljs) load only for their jobs: a validation worker starts lean.
   if (job.kind === 'errorWorkbook') {

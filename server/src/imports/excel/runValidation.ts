@@ -1,26 +1,37 @@
+import { snapshotJsonOf } from './snapshotJson';
 import type { PriceListSnapshotInput, PriceListValidationInput, WorkerValidationOutcome } from './types';
-import { runInWorker, type WorkerLimits } from './workerPool';
-import { packInput, unpackOutcome } from './workerTransport';
+import { runInWorker, type WorkerLimits, type WorkerSnapshot } from './workerPool';
+import { unpackOutcome } from './workerTransport';
 
 /**
  * Runs validatePriceList in a worker thread with a heap limit and a deadline, so a hostile or
  * huge file can neither block the event loop nor take the process down. Rejects with
  * ExcelWorkerError: DEADLINE, MEMORY, CRASH, or INVALID_FILE (the file cannot be read; the
- * message says why, in Swedish).
+ * message says why, in Swedish), or with the snapshot's own error when loading it fails.
  *
  * The file's bytes are transferred to the worker, not copied, when `input.content` owns its
  * whole ArrayBuffer (a Buffer from the database does): afterwards `input.content` is detached
  * and reads as empty. Pass a copy to keep using the bytes.
  *
  * The data to check against may come as objects or, from the database, as the JSON texts of a
- * snapshot (PriceListSnapshotInput), which the worker parses. The outcome also carries what is
- * kept of it (`details`), already serialised.
+ * snapshot (PriceListSnapshotInput), which the worker parses; a snapshot still loading is sent
+ * on when it is ready, and the worker reads the file meanwhile. The outcome also carries what
+ * is kept of it (`details`), already serialised.
  */
 export async function runPriceListValidation(
   input: PriceListValidationInput | PriceListSnapshotInput,
   limits: WorkerLimits,
 ): Promise<WorkerValidationOutcome> {
-  const result = await runInWorker({ kind: 'validate', input: packInput(input) }, limits);
+  const snapshot =
+    'snapshot' in input ? input.snapshot : snapshotJsonOf(input.articleNumbers, input.existingRows);
+  const followUp = Promise.resolve(snapshot).then(
+    (json): WorkerSnapshot => ({ kind: 'snapshot', snapshot: json }),
+  );
+  const result = await runInWorker(
+    { kind: 'validate', content: input.content, fileName: input.fileName },
+    limits,
+    followUp,
+  );
   if (result.kind !== 'validation') throw new Error('unexpected worker result');
   return unpackOutcome(result.outcome);
 }

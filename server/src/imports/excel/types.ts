@@ -22,11 +22,14 @@ export interface PriceListSnapshotJson {
   rows: string;
 }
 
-/** The input of a validation whose data the worker thread parses, off the caller's thread. */
+/**
+ * The input of a validation whose data the worker thread parses, off the caller's thread. The
+ * snapshot may still be loading: the worker reads the file meanwhile.
+ */
 export interface PriceListSnapshotInput {
   content: Uint8Array;
   fileName: string;
-  snapshot: PriceListSnapshotJson;
+  snapshot: PriceListSnapshotJson | Promise<PriceListSnapshotJson>;
 }
 
 /**

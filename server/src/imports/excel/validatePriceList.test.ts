@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PricelistRowValues, ValidationError } from '../../../../contract';
 import { ExcelFileError } from './errors';
+import { storedRowsOf } from './priceListDiff';
 import {
   type CellInput,
   exceljsWorkbook,
@@ -10,7 +11,7 @@ import {
   validRow,
 } from './testWorkbooks';
 import type { PriceListValidationOutcome } from './types';
-import { validatePriceList } from './validatePriceList';
+import { validateAgainst, validatePriceList } from './validatePriceList';
 
 const articleNumbers = ['HMD-0001', 'HMD-0002', 'HMD-0003', 'HMD-0004', '100000', '12345', 'HMD-Å1'];
 
@@ -518,5 +519,55 @@ describe('the comparison with the price list', () => {
   it('treats an empty file as removing every row', async () => {
     const outcome = await validate(await file([]), { existingRows: [storedRow('HMD-0001')] });
     expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 0, updated: 0, removed: 1, unchanged: 0 });
+  });
+});
+
+describe('data that arrives while the file is read', () => {
+  // The worker reads the file while the job still loads the articles and the price list.
+  const later = <T>(value: T, ms: number) =>
+    new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+  const soon = <T>(value: T) => new Promise<T>((resolve) => setImmediate(() => resolve(value)));
+
+  it('checks and compares the waiting rows as if the data had been there from the start', async () => {
+    const numbers = Array.from({ length: 3_000 }, (_, i) => `ART-${i}`);
+    const content = await file(numbers.map((number, i) => validRow(number, i % 10 === 0 ? 1 : 100)));
+    const existing = [...numbers.slice(0, 2_000), 'ART-GONE'].map((number) => storedRow(number));
+    const data = { articleNumbers: [...numbers, 'ART-GONE'], stored: storedRowsOf(existing) };
+
+    const atOnce = await validateAgainst(content, 'prislista.xlsx', data);
+    expect(atOnce.summary).toEqual({
+      type: 'CONFIRM',
+      added: 1_000,
+      updated: 200,
+      removed: 1,
+      unchanged: 1_800,
+    });
+    for (const arriving of [soon(data), later(data, 300)]) {
+      expect(await validateAgainst(content, 'prislista.xlsx', arriving)).toEqual(atOnce);
+    }
+  });
+
+  it('reports unknown and repeated articles in row order when the data comes last, .xlsx and .xls alike', async () => {
+    const rows = [validRow('HMD-0001'), validRow('OKÄND-1'), validRow('HMD-0001'), validRow('HMD-0002', -1)];
+    const data = { articleNumbers, stored: storedRowsOf([]) };
+    for (const [content, fileName] of [
+      [await file(rows), 'prislista.xlsx'],
+      [sheetjsWorkbook({ Prislista: [headers, ...rows] }, 'biff8'), 'prislista.xls'],
+    ] as const) {
+      const outcome = await validateAgainst(content, fileName, later(data, 100));
+      if (!('allErrors' in outcome)) throw new Error('expected errors');
+      expect(outcome.allErrors.map((error) => [error.row, error.articleNumber])).toEqual([
+        [3, 'OKÄND-1'],
+        [4, 'HMD-0001'],
+        [5, 'HMD-0002'],
+      ]);
+    }
+  });
+
+  it('fails a file that cannot be read without waiting for the data', async () => {
+    const never = new Promise<never>(() => {});
+    await expect(validateAgainst(Buffer.from('%PDF-1.7'), 'prislista.xlsx', never)).rejects.toThrow(
+      ExcelFileError,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { ImportSummary, ValidationError } from '../../../../contract';
 import { PRICE_LIST_SHEET, priceListColumns, SUMMARY_ERROR_LIMIT } from '../../../../contract/domain';
-import type { RowCells, SheetRowSink } from './cells';
+import { QueuedRows, type RowCells, type SheetRowSink } from './cells';
 import { detectExcelFormat } from './detectFormat';
 import { ExcelFileError } from './errors';
 import { type HeaderMapping, mapHeader } from './priceListColumns';
@@ -28,12 +28,10 @@ export async function validatePriceList(
   input: PriceListValidationInput,
 ): Promise<PriceListValidationOutcome> {
   const stored = input.existingRows;
-  const outcome = await validateAgainst(
-    input.content,
-    input.fileName,
-    input.articleNumbers,
-    storedRowsOf(stored),
-  );
+  const outcome = await validateAgainst(input.content, input.fileName, {
+    articleNumbers: input.articleNumbers,
+    stored: storedRowsOf(stored),
+  });
   if (!('diff' in outcome)) return outcome;
   const { added, updated, removed } = outcome.diff;
   return {
@@ -51,17 +49,31 @@ export type ValidationOutcome =
   | { summary: Extract<ImportSummary, { type: 'CONFIRM' }>; diff: PriceListDiffResult }
   | Extract<PriceListValidationOutcome, { allErrors: unknown }>;
 
-/** validatePriceList against stored rows in columns: what the worker thread runs. */
+/** What a file is checked against: the supplier's article numbers and the price list's rows. */
+export interface CheckData {
+  articleNumbers: readonly string[];
+  stored: StoredRows;
+}
+
+/**
+ * validatePriceList against stored rows in columns: what the worker thread runs. The data may
+ * still be on its way (a promise): the file is read meanwhile and its rows wait in a queue, so
+ * reading the file and loading the data from the database overlap. A file that cannot be read
+ * fails without waiting for the data.
+ */
 export async function validateAgainst(
   content: Uint8Array,
   fileName: string,
-  articleNumbers: readonly string[],
-  stored: StoredRows,
+  data: CheckData | Promise<CheckData>,
 ): Promise<ValidationOutcome> {
   const format = detectExcelFormat(content, fileName);
   if (format === null) throw notExcel();
-  const sink = new PriceListSink(articleNumbers, stored);
+  const sink = new PriceListSink();
+  const provided = Promise.resolve(data).then((ready) => sink.provide(ready));
+  // Handled here so a file that fails to read leaves no rejection behind; awaited below.
+  provided.catch(() => {});
   const read = await readSheet(content, format, PRICE_LIST_SHEET, sink);
+  await provided;
   if (read === null) return invalidFormat(priceListColumns.filter((c) => c.required).map((c) => c.header));
   const mapping = sink.mapping ?? mapHeader(null, read.sheetName, read.date1904);
   if (mapping.missingRequired.length > 0) return invalidFormat(mapping.missingRequired);
@@ -74,7 +86,7 @@ export async function validateAgainst(
       allErrors: errors,
     };
   }
-  const diff = sink.diff.finish();
+  const diff = sink.diff!.finish();
   return {
     summary: {
       type: 'CONFIRM',
@@ -95,47 +107,61 @@ const invalidFormat = (columns: string[]): ValidationOutcome => ({
   allErrors: [],
 });
 
-/** Receives the rows as the reader streams them: the header row first, then each data row. */
+/**
+ * Receives the rows as the reader streams them: the header row first, then each data row. Rows
+ * that come before the data to check against is provided wait in `queued`.
+ */
 class PriceListSink implements SheetRowSink {
   columnFilter: Uint8Array | null = null;
   mapping: HeaderMapping | null = null;
   rules: PriceListRowRules | null = null;
-  readonly diff: PriceListDiff;
-  private readonly articleIndex = new Map<string, number>();
+  diff: PriceListDiff | null = null;
+  private articleIndex: Map<string, number> | null = null;
+  private queued: QueuedRows | null = new QueuedRows();
   private sheetName = PRICE_LIST_SHEET;
   private date1904 = false;
-
-  constructor(articleNumbers: readonly string[], stored: StoredRows) {
-    for (const articleNumber of articleNumbers) {
-      if (!this.articleIndex.has(articleNumber)) this.articleIndex.set(articleNumber, this.articleIndex.size);
-    }
-    this.diff = new PriceListDiff(stored, this.articleIndex);
-  }
 
   start(read: SheetRead) {
     this.sheetName = read.sheetName;
     this.date1904 = read.date1904;
   }
 
+  /** The data to check against: builds the rules and the diff, then checks the rows that waited. */
+  provide({ articleNumbers, stored }: CheckData) {
+    const articleIndex = new Map<string, number>();
+    for (const articleNumber of articleNumbers) {
+      if (!articleIndex.has(articleNumber)) articleIndex.set(articleNumber, articleIndex.size);
+    }
+    this.articleIndex = articleIndex;
+    this.diff = new PriceListDiff(stored, articleIndex);
+    if (this.mapping) this.rules = this.rulesFor(this.mapping, articleIndex);
+    const queued = this.queued!;
+    this.queued = null;
+    queued.replay((rowNumber, cells) => this.check(rowNumber, cells));
+  }
+
   row(rowNumber: number, cells: RowCells) {
     if (this.mapping === null) {
       this.mapping = mapHeader(rowNumber === 1 ? cells : null, this.sheetName, this.date1904);
       this.columnFilter = this.mapping.filter;
-      this.rules = new PriceListRowRules(
-        this.sheetName,
-        this.date1904,
-        this.articleIndex,
-        this.mapping,
-        MAX_REPORTED_ERRORS,
-      );
+      if (this.articleIndex) this.rules = this.rulesFor(this.mapping, this.articleIndex);
       if (rowNumber === 1) return;
     }
     if (this.mapping.missingRequired.length > 0) return;
+    if (this.queued) this.queued.push(rowNumber, cells);
+    else this.check(rowNumber, cells);
+  }
+
+  private rulesFor(mapping: HeaderMapping, articleIndex: ReadonlyMap<string, number>) {
+    return new PriceListRowRules(this.sheetName, this.date1904, articleIndex, mapping, MAX_REPORTED_ERRORS);
+  }
+
+  private check(rowNumber: number, cells: RowCells) {
     const rules = this.rules!;
     const checked = rules.check(rowNumber, cells);
     // Once a row is wrong the file will not be confirmed: no need to keep comparing.
-    if (checked === VALID_ROW && rules.errorCount === 0 && this.mapping.duplicateErrors.length === 0) {
-      this.diff.add(rules.row);
+    if (checked === VALID_ROW && rules.errorCount === 0 && this.mapping!.duplicateErrors.length === 0) {
+      this.diff!.add(rules.row);
     }
   }
 

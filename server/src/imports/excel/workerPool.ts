@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { type ExcelFileProblem, ExcelWorkerError } from './errors';
-import type { PackedErrors, PackedInput, PackedOutcome, PackedRows } from './workerTransport';
+import type { PriceListSnapshotJson } from './types';
+import type { PackedErrors, PackedOutcome, PackedRows } from './workerTransport';
 
 export interface WorkerLimits {
   /** The worker's old-generation heap limit. */
@@ -14,9 +15,16 @@ export const defaultWorkerLimits: WorkerLimits = { heapMb: 512, deadlineMs: 120_
 
 /** The jobs a worker does: each reads or writes a whole workbook. */
 export type WorkerJob =
-  | { kind: 'validate'; input: PackedInput }
+  /** The data to check against follows in a second message (a WorkerSnapshot) once it is loaded. */
+  | { kind: 'validate'; content: Uint8Array; fileName: string }
   | { kind: 'errorWorkbook'; content: Uint8Array; fileName: string; errors: PackedErrors }
   | { kind: 'template'; rows: PackedRows; articleNames: string[] };
+
+/** The second message of a 'validate' job. */
+export interface WorkerSnapshot {
+  kind: 'snapshot';
+  snapshot: PriceListSnapshotJson;
+}
 
 export type WorkerResult =
   | { kind: 'validation'; outcome: PackedOutcome }
@@ -69,8 +77,7 @@ export async function stopSpareWorker() {
   if (taken) await taken.worker.terminate();
 }
 
-const contentOf = (job: WorkerJob) =>
-  job.kind === 'validate' ? job.input.content : job.kind === 'errorWorkbook' ? job.content : null;
+const contentOf = (job: WorkerJob) => (job.kind === 'template' ? null : job.content);
 
 /** Whether bytes can be moved to the worker instead of copied: they must own their whole buffer. */
 export const ownsBuffer = (bytes: Uint8Array) =>
@@ -91,12 +98,20 @@ function transferablesOfJob(job: WorkerJob): ArrayBuffer[] {
  * Does one job in a worker thread with a heap limit and a deadline, so a hostile or huge file
  * can neither block the event loop nor take the process down. Rejects with ExcelWorkerError:
  * DEADLINE, MEMORY, CRASH, or INVALID_FILE (the file cannot be read; the message says why).
+ *
+ * `followUp` (a validation's snapshot, still loading) is posted when it resolves, while the
+ * worker already reads the file; when it rejects, so does the job, with its error.
  */
-export function runInWorker(job: WorkerJob, limits: WorkerLimits): Promise<WorkerResult> {
+export function runInWorker(
+  job: WorkerJob,
+  limits: WorkerLimits,
+  followUp?: Promise<WorkerSnapshot>,
+): Promise<WorkerResult> {
   const content = contentOf(job);
   // Bytes already moved to an earlier job are detached (length 0): the worker would wait for a
   // file that never arrives, so refuse at once instead of at the deadline.
   if (content?.byteLength === 0) {
+    followUp?.catch(() => {});
     return Promise.reject(new ExcelWorkerError('CRASH', 'Filen saknar innehåll och kan inte bearbetas.'));
   }
   return new Promise((resolve, reject) => {
@@ -159,5 +174,11 @@ export function runInWorker(job: WorkerJob, limits: WorkerLimits): Promise<Worke
       ),
     );
     worker.postMessage(job, transferablesOfJob(job));
+    followUp?.then(
+      (message) => {
+        if (!settled) worker.postMessage(message);
+      },
+      (error: unknown) => settle(() => reject(error)),
+    );
   });
 }

@@ -1,14 +1,10 @@
 import type { PricelistRowValues, ValidationError } from '../../../../contract';
 import { changeChunks, errorChunks } from './changeDetails';
 import { NULL_TEXT, type StoredRows, storedRowValues } from './priceListDiff';
-import { snapshotJsonOf } from './snapshotJson';
 import type { TemplateRow } from './template';
 import type {
   DetailChunks,
   PriceListChanges,
-  PriceListSnapshotInput,
-  PriceListSnapshotJson,
-  PriceListValidationInput,
   PriceListValidationOutcome,
   WorkerValidationOutcome,
 } from './types';
@@ -110,20 +106,6 @@ export function unpackErrors(packed: PackedErrors): ValidationError[] {
     };
   }
   return errors;
-}
-
-export interface PackedInput {
-  content: Uint8Array;
-  fileName: string;
-  snapshot: PriceListSnapshotJson;
-}
-
-export function packInput(input: PriceListValidationInput | PriceListSnapshotInput): PackedInput {
-  return {
-    content: input.content,
-    fileName: input.fileName,
-    snapshot: 'snapshot' in input ? input.snapshot : snapshotJsonOf(input.articleNumbers, input.existingRows),
-  };
 }
 
 export type PackedOutcome =

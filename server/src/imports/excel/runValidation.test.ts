@@ -1,0 +1,64 @@
+/**
+ * The validation job hands the worker the file at once and the data to check against when the
+ * database has it: the worker reads meanwhile. These tests run the real worker thread.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { runPriceListValidation } from './runValidation';
+import { snapshotJsonOf } from './snapshotJson';
+import { exceljsWorkbook, headers, storedRow, validRow } from './testWorkbooks';
+import { stopSpareWorker } from './workerPool';
+
+const limits = { heapMb: 256, deadlineMs: 10_000 };
+
+afterAll(() => stopSpareWorker());
+
+const later = <T>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+describe('a validation whose data is still loading', () => {
+  it('gives the same outcome as with the data at hand', async () => {
+    const content = await exceljsWorkbook({
+      Prislista: [headers, validRow('HMD-0001', 100), validRow('HMD-0002', 20)],
+    });
+    const snapshot = snapshotJsonOf(
+      ['HMD-0001', 'HMD-0002', 'HMD-0003'],
+      [storedRow('HMD-0001'), storedRow('HMD-0003')],
+    );
+    const outcome = await runPriceListValidation(
+      { content, fileName: 'prislista.xlsx', snapshot: later(snapshot, 200) },
+      limits,
+    );
+    expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 1, updated: 0, removed: 1, unchanged: 1 });
+    if (!('changes' in outcome)) throw new Error('expected changes');
+    expect(outcome.changes.removed).toEqual([storedRow('HMD-0003')]);
+  });
+
+  it('fails with the loading error, and the next validation works', async () => {
+    const content = await exceljsWorkbook({ Prislista: [headers, validRow('HMD-0001')] });
+    const failing = later(null, 50).then(() => {
+      throw new Error('connection terminated');
+    });
+    await expect(
+      runPriceListValidation(
+        { content: new Uint8Array(content), fileName: 'prislista.xlsx', snapshot: failing },
+        limits,
+      ),
+    ).rejects.toThrow('connection terminated');
+
+    const outcome = await runPriceListValidation(
+      { content, fileName: 'prislista.xlsx', snapshot: snapshotJsonOf(['HMD-0001'], []) },
+      limits,
+    );
+    expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 1, updated: 0, removed: 0, unchanged: 0 });
+  });
+
+  it('reports an unreadable file without waiting for the data', async () => {
+    // Were it to wait, the deadline would end it as DEADLINE instead.
+    const never = new Promise<never>(() => {});
+    await expect(
+      runPriceListValidation(
+        { content: Buffer.from('PK\u0003\u0004 trasig'), fileName: 'prislista.xlsx', snapshot: never },
+        limits,
+      ),
+    ).rejects.toMatchObject({ reason: 'INVALID_FILE' });
+  });
+});
