@@ -220,7 +220,7 @@ export interface DB {
   import_details: ImportDetailsTable;
 }
 
-/** 003: an import's changes and validation errors, in chunks (a jsonb array each). */
+/** 003 (005: json): an import's changes and validation errors, in chunks (a JSON array each). */
 export interface ImportDetailsTable {
   import_id: number;
   kind: 'added' | 'updated' | 'removed' | 'error';
