@@ -1,12 +1,15 @@
 /**
  * The real validation job on one file against PostgreSQL: claim, load the file, the articles and the
  * price list, parse and check in the worker thread, diff, store the result. Wall time and this
- * process's peak RSS (API side and worker thread together).
+ * process's peak RSS (API side and worker thread together). The spare worker thread is started
+ * and loaded first, as a running server has it.
  */
 import { systemClock } from '../../server/src/clock';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
+import { prewarmWorker } from '../../server/src/imports/excel';
 import { runNextJob } from '../../server/src/imports/jobs';
+import { workerLimits } from '../../server/src/imports/workerLimits';
 import { createLogger } from '../../server/src/logger';
 import { createBenchDatabase, peakRssMb, report, runTask } from '../lib';
 
@@ -16,6 +19,8 @@ try {
   await runTask('prepare.ts', [bench.url, rows, file]);
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: bench.url });
   const database = await openDatabase({ databaseUrl: bench.url });
+  // As on a running server, whose job loop starts the spare worker thread when it starts.
+  await prewarmWorker(workerLimits(config));
   const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
   const started = performance.now();
   const result = await runNextJob(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../app';
 import { type ApplyEnd, runApplyJob } from './applyJob';
-import { ExcelFileError, ExcelWorkerError } from './excel';
+import { ExcelFileError, ExcelWorkerError, prewarmWorker } from './excel';
 import {
   type ClaimedJob,
   claimNextJob,
@@ -14,6 +14,7 @@ import {
 } from './jobQueue';
 import { onImportJobs } from './jobSignal';
 import { type JobEnd, runValidationJob } from './validationJob';
+import { workerLimits } from './workerLimits';
 
 export interface ImportJobs {
   /** Stops claiming new jobs and waits for the one running (graceful shutdown). */
@@ -122,6 +123,8 @@ export function startImportJobs(deps: AppDeps): ImportJobs {
       });
   };
   const unsubscribe = onImportJobs(deps.db, wake);
+  // The first file should not wait while a worker thread loads its modules.
+  prewarmWorker(workerLimits(deps.config)).catch(() => {});
   deps.logger.info({ workerId }, 'import jobs started');
   timer = setTimeout(wake, 0);
 

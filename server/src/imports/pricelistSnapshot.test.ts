@@ -109,4 +109,21 @@ describe.each(testDatabaseKinds)('the price list snapshot on %s', (kind) => {
     expect(byArticle(JSON.parse(outcome.details.removed![0]!))).toEqual(stored);
     expect(stored.map((row) => row.warrantyTerms)).toContain(terms);
   });
+
+  it('reads a price list without rows as empty, so every row of a file is added', async () => {
+    await testApp.db
+      .deleteFrom('pricelist_rows')
+      .where('pricelist_id', '=', supplier.pricelists.future)
+      .execute();
+    const template = await templateRows(testApp.db, supplier.organizationId, supplier.pricelists.current);
+    const outcome = await runPriceListValidation(
+      {
+        content: await buildPriceListTemplate(template!.rows),
+        fileName: 'mall.xlsx',
+        snapshot: loadPricelistSnapshot(testApp.db, supplier.organizationId, supplier.pricelists.future),
+      },
+      defaultWorkerLimits,
+    );
+    expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 3, updated: 0, removed: 0, unchanged: 0 });
+  });
 });

@@ -95,12 +95,20 @@ async function snapshotJson(
   const articles = await sql<{ json: string }>`
     select coalesce(json_agg(article_number)::text, '[]') as json
     from articles where organization_id = ${organizationId}`.execute(trx);
+  // One array per column, filled in the order of a subquery (PostgreSQL aggregates rows in the
+  // order its input delivers them): one sort instead of one per column.
   const rows = await sql<{ json: string }>`
-    select coalesce(json_agg(json_build_array(a.article_number, r.price::text, r.minimum_order_quantity,
-      r.delivery_time_days, r.warranty_quantity, r.warranty_unit, r.warranty_valid_from, r.warranty_terms)
-      order by r.id)::text, '[]') as json
-    from pricelist_rows r join articles a on a.id = r.article_id
-    where r.pricelist_id = ${pricelistId}`.execute(trx);
+    select json_build_array(
+      coalesce(json_agg(article_number), '[]'), coalesce(json_agg(price), '[]'),
+      coalesce(json_agg(minimum_order_quantity), '[]'), coalesce(json_agg(delivery_time_days), '[]'),
+      coalesce(json_agg(warranty_quantity), '[]'), coalesce(json_agg(warranty_unit), '[]'),
+      coalesce(json_agg(warranty_valid_from), '[]'), coalesce(json_agg(warranty_terms), '[]'))::text as json
+    from (
+      select a.article_number, r.price::text as price, r.minimum_order_quantity, r.delivery_time_days,
+        r.warranty_quantity, r.warranty_unit, r.warranty_valid_from, r.warranty_terms
+      from pricelist_rows r join articles a on a.id = r.article_id
+      where r.pricelist_id = ${pricelistId}
+      order by r.id) row_values`.execute(trx);
   return { articleNumbers: articles.rows[0]!.json, rows: rows.rows[0]!.json };
 }
 

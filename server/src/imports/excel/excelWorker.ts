@@ -2,7 +2,13 @@ import { parentPort } from 'node:worker_threads';
 import { ExcelFileError } from './errors';
 import { articleNumbersOfJson, storedRowsOfJson } from './snapshotJson';
 import { type CheckData, validateAgainst } from './validatePriceList';
-import type { WorkerJob, WorkerReply, WorkerResult, WorkerSnapshot } from './workerPool';
+import {
+  WORKER_READY,
+  type WorkerJob,
+  type WorkerReply,
+  type WorkerResult,
+  type WorkerSnapshot,
+} from './workerPool';
 import { packOutcome, templateRowsOf, transferablesOf, unpackErrors } from './workerTransport';
 
 /** A Buffer as bytes that own their ArrayBuffer, so they can be transferred back. */
@@ -54,3 +60,5 @@ parentPort!.once('message', async (job: WorkerJob) => {
       : [reply.result.bytes.buffer as ArrayBuffer];
   parentPort!.postMessage(reply, transfer);
 });
+// Tells the pool this spare is loaded (prewarmWorker); a job posted earlier simply waits.
+parentPort!.postMessage(WORKER_READY);

@@ -21,4 +21,4 @@ export type {
   WorkerValidationOutcome,
 } from './types';
 export { MAX_REPORTED_ERRORS, validatePriceList } from './validatePriceList';
-export { defaultWorkerLimits, stopSpareWorker, type WorkerLimits } from './workerPool';
+export { defaultWorkerLimits, prewarmWorker, stopSpareWorker, type WorkerLimits } from './workerPool';

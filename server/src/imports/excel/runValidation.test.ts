@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runPriceListValidation } from './runValidation';
 import { snapshotJsonOf } from './snapshotJson';
 import { exceljsWorkbook, headers, storedRow, validRow } from './testWorkbooks';
-import { stopSpareWorker } from './workerPool';
+import { prewarmWorker, stopSpareWorker } from './workerPool';
 
 const limits = { heapMb: 256, deadlineMs: 10_000 };
 
@@ -60,5 +60,23 @@ describe('a validation whose data is still loading', () => {
         limits,
       ),
     ).rejects.toMatchObject({ reason: 'INVALID_FILE' });
+  });
+});
+
+describe('the spare worker', () => {
+  it('is ready after prewarming and does the next job; a job given before it is ready waits for it', async () => {
+    const content = await exceljsWorkbook({ Prislista: [headers, validRow('HMD-0001')] });
+    const data = { articleNumbers: ['HMD-0001'], existingRows: [] };
+    await stopSpareWorker();
+    await prewarmWorker(limits);
+    const first = await runPriceListValidation(
+      { content: new Uint8Array(content), fileName: 'a.xlsx', ...data },
+      limits,
+    );
+    // The spare started after that job is taken at once, before it has loaded its modules.
+    const second = await runPriceListValidation({ content, fileName: 'b.xlsx', ...data }, limits);
+    for (const outcome of [first, second]) {
+      expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 1, updated: 0, removed: 0, unchanged: 0 });
+    }
   });
 });

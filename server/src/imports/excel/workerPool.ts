@@ -40,7 +40,12 @@ interface StartedWorker {
   worker: Worker;
   heapMb: number;
   exited: boolean;
+  /** Resolves when the worker has loaded its modules and waits for a job. */
+  ready: Promise<void>;
 }
+
+/** What a worker posts once its modules are loaded, before any reply. */
+export const WORKER_READY = 'ready';
 
 /**
  * One worker is kept started ahead of the next job (about 150 ms of thread start and module
@@ -52,7 +57,16 @@ let spare: StartedWorker | null = null;
 function startWorker(heapMb: number): StartedWorker {
   const worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
   worker.unref();
-  const started = { worker, heapMb, exited: false };
+  const ready = new Promise<void>((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (message !== WORKER_READY) return;
+      worker.off('message', onMessage);
+      resolve();
+    };
+    worker.on('message', onMessage);
+    worker.once('exit', () => resolve());
+  });
+  const started = { worker, heapMb, exited: false, ready };
   worker.on('exit', () => {
     started.exited = true;
     if (spare === started) spare = null;
@@ -68,6 +82,18 @@ function takeWorker(heapMb: number): Worker {
   if (taken && !taken.exited && taken.heapMb === heapMb) return taken.worker;
   if (taken) void taken.worker.terminate();
   return startWorker(heapMb).worker;
+}
+
+/**
+ * Starts the spare worker now (the job loop does, when the server starts), so that the first
+ * file is not kept waiting while a worker loads its modules. Resolves when it is ready.
+ */
+export function prewarmWorker(limits: WorkerLimits): Promise<void> {
+  if (!spare || spare.exited || spare.heapMb !== limits.heapMb) {
+    if (spare) void spare.worker.terminate();
+    spare = startWorker(limits.heapMb);
+  }
+  return spare.ready;
 }
 
 /** Stops the spare worker, for tests; a server need not (the spare is unref'd and never holds the process). */
@@ -139,7 +165,8 @@ export function runInWorker(
         ),
       limits.deadlineMs,
     );
-    worker.on('message', (reply: WorkerReply) =>
+    worker.on('message', (reply: WorkerReply | typeof WORKER_READY) => {
+      if (reply === WORKER_READY) return;
       settle(() => {
         if (reply.ok) resolve(reply.result);
         else if (reply.problem !== null)
@@ -151,8 +178,8 @@ export function runInWorker(
               `Bearbetningen av filen avbröts av ett oväntat fel: ${reply.message}`,
             ),
           );
-      }),
-    );
+      });
+    });
     worker.on('error', (error: Error & { code?: string }) =>
       settle(() =>
         reject(
