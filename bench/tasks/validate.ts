@@ -1,8 +1,9 @@
 /**
  * The real validation job on one file against PostgreSQL: claim, load the file, the articles and the
  * price list, parse and check in the worker thread, diff, store the result. Wall time and this
- * process's peak RSS (API side and worker thread together). The spare worker thread is started
- * and loaded first, as a running server has it.
+ * process's peak RSS (API side and worker thread together), and the worker thread's own peak
+ * (its heap and external memory, as it samples them). The spare worker thread is started and
+ * loaded first, as a running server has it.
  */
 import { systemClock } from '../../server/src/clock';
 import { loadConfig } from '../../server/src/config';
@@ -30,7 +31,7 @@ try {
   const ms = performance.now() - started;
   if (result?.end !== 'VALIDATION_SUCCESS') throw new Error(`validation ended as ${result?.end}`);
   await database.close();
-  report({ ms, peakRssMb: peakRssMb(), baselineRssMb });
+  report({ ms, peakRssMb: peakRssMb(), baselineRssMb, workerPeakMb: result.workerPeakMemoryMb });
 } finally {
   await bench.drop();
 }

@@ -28,6 +28,8 @@ export interface JobResult {
   durationMs: number;
   applyMs?: number;
   rounds?: number;
+  /** A validation's worker thread at its peak: heap and external memory, MB. */
+  workerPeakMemoryMb?: number;
 }
 
 /** A reason safe to record and show: the engine's Swedish messages, or a general one. */
@@ -51,7 +53,7 @@ export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: strin
       : 'LEASE_LOST';
 
   let end: JobEnd;
-  let apply: Omit<ApplyEnd, 'end'> = {};
+  let measured: Omit<ApplyEnd, 'end'> & { workerPeakMemoryMb?: number } = {};
   if (job.attempts > MAX_ATTEMPTS) {
     log.warn('import job gave up: claimed too many times without finishing');
     end = await fail(`Jobbet avbröts efter ${MAX_ATTEMPTS} försök.`);
@@ -62,9 +64,9 @@ export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: strin
     renewal.unref();
     try {
       if (job.status === 'VALIDATION_PENDING') {
-        end = await runValidationJob(deps, job, workerId);
+        ({ end, ...measured } = await runValidationJob(deps, job, workerId));
       } else {
-        ({ end, ...apply } = await runApplyJob(deps, job, workerId));
+        ({ end, ...measured } = await runApplyJob(deps, job, workerId));
       }
     } catch (error) {
       log.error({ err: error }, 'import job failed');
@@ -74,14 +76,17 @@ export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: strin
     }
   }
   const durationMs = Math.round(performance.now() - started);
-  const applyMs = apply.applyMs && Math.round(apply.applyMs);
-  log.info({ end, durationMs, applyMs, rounds: apply.rounds }, 'import job finished');
+  const applyMs = measured.applyMs && Math.round(measured.applyMs);
+  log.info(
+    { end, durationMs, applyMs, rounds: measured.rounds, workerPeakMemoryMb: measured.workerPeakMemoryMb },
+    'import job finished',
+  );
   return {
     importId: job.id,
     claimed: job.status,
     end,
     durationMs,
-    ...apply,
+    ...measured,
   };
 }
 

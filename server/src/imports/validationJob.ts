@@ -49,11 +49,16 @@ export function validateAgainstDatabase(
  * now, in a worker thread, and stores the summary with the changes (CONFIRM: VALIDATION_SUCCESS)
  * or every error (INVALID_FORMAT, VALIDATION_ERRORS: VALIDATION_FAIL).
  */
-export async function runValidationJob(deps: JobDeps, job: ClaimedJob, workerId: string): Promise<JobEnd> {
+export async function runValidationJob(
+  deps: JobDeps,
+  job: ClaimedJob,
+  workerId: string,
+): Promise<{ end: JobEnd; workerPeakMemoryMb?: number }> {
   const content = await loadImportFile(deps, job.id);
-  if (!content) return 'LEASE_LOST';
+  if (!content) return { end: 'LEASE_LOST' };
   const inactive = await inactivePricelistFinish(deps, job, 'VALIDATION_FAIL');
-  if (inactive) return (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST';
+  if (inactive)
+    return { end: (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST' };
 
   const snapshot = loadPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
   const outcome = await validateAgainstDatabase(deps, content, job.fileName, snapshot);
@@ -62,5 +67,6 @@ export async function runValidationJob(deps: JobDeps, job: ClaimedJob, workerId:
     summary: outcome.summary,
     saveDetails: (trx) => saveDetails(trx, job.id, outcome.details),
   };
-  return (await finishJob(deps, job, workerId, finish)) ? finish.status : 'LEASE_LOST';
+  const written = await finishJob(deps, job, workerId, finish);
+  return { end: written ? finish.status : 'LEASE_LOST', workerPeakMemoryMb: outcome.workerPeakMemoryMb };
 }

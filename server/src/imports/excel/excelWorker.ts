@@ -17,6 +17,29 @@ const ownBytes = (buffer: Buffer) =>
     ? new Uint8Array(buffer.buffer, 0, buffer.byteLength)
     : new Uint8Array(buffer);
 
+/**
+ * This thread's peak memory in MB: its V8 heap and the memory outside it (file bytes, inflate
+ * buffers), sampled every 20 ms and after each step that builds much. In a worker thread,
+ * process.memoryUsage() reports heap and external for the thread's own isolate (rss alone is
+ * the whole process's).
+ */
+function memorySampler() {
+  let peak = 0;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    peak = Math.max(peak, usage.heapTotal + usage.external);
+  };
+  const timer = setInterval(sample, 20);
+  return {
+    sample,
+    stop() {
+      sample();
+      clearInterval(timer);
+      return Math.round(peak / 2 ** 20);
+    },
+  };
+}
+
 /** The snapshot that follows a 'validate' job, parsed into what the checks use. */
 const snapshotMessage = () =>
   new Promise<CheckData>((resolve) => {
@@ -27,10 +50,14 @@ const snapshotMessage = () =>
 
 async function run(job: WorkerJob): Promise<WorkerResult> {
   if (job.kind === 'validate') {
+    const memory = memorySampler();
     // The file is read while the snapshot is still on its way.
     const data = snapshotMessage();
+    data.then(memory.sample);
     const outcome = await validateAgainst(job.content, job.fileName, data);
-    return { kind: 'validation', outcome: packOutcome(outcome, (await data).stored) };
+    memory.sample();
+    const packed = packOutcome(outcome, (await data).stored);
+    return { kind: 'validation', outcome: packed, peakMemoryMb: memory.stop() };
   }
   // The writers (and exceljs) load only for their jobs: a validation worker starts lean.
   if (job.kind === 'errorWorkbook') {

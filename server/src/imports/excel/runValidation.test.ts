@@ -80,3 +80,33 @@ describe('the spare worker', () => {
     }
   });
 });
+
+describe("the worker's peak memory", () => {
+  it('is reported with the outcome and grows with the file', async () => {
+    const numbers = Array.from({ length: 20_000 }, (_, i) => `ART-${i}`);
+    const small = await runPriceListValidation(
+      {
+        content: await exceljsWorkbook({ Prislista: [headers, validRow('ART-1')] }),
+        fileName: 'liten.xlsx',
+        articleNumbers: numbers,
+        existingRows: [],
+      },
+      limits,
+    );
+    const large = await runPriceListValidation(
+      {
+        content: await exceljsWorkbook({
+          Prislista: [headers, ...numbers.map((number) => validRow(number))],
+        }),
+        fileName: 'stor.xlsx',
+        articleNumbers: numbers,
+        existingRows: numbers.map((number) => storedRow(number, { price: '1.00' })),
+      },
+      limits,
+    );
+    expect(large.summary).toMatchObject({ type: 'CONFIRM', updated: 20_000 });
+    expect(small.workerPeakMemoryMb).toBeGreaterThan(0);
+    expect(large.workerPeakMemoryMb).toBeGreaterThan(small.workerPeakMemoryMb!);
+    expect(large.workerPeakMemoryMb).toBeLessThan(limits.heapMb);
+  });
+});

@@ -16,7 +16,7 @@ import { unpackOutcome } from './workerTransport';
  * The data to check against may come as objects or, from the database, as the JSON texts of a
  * snapshot (PriceListSnapshotInput), which the worker parses; a snapshot still loading is sent
  * on when it is ready, and the worker reads the file meanwhile. The outcome also carries what
- * is kept of it (`details`), already serialised.
+ * is kept of it (`details`), already serialised, and the worker's peak memory.
  */
 export async function runPriceListValidation(
   input: PriceListValidationInput | PriceListSnapshotInput,
@@ -33,5 +33,5 @@ export async function runPriceListValidation(
     followUp,
   );
   if (result.kind !== 'validation') throw new Error('unexpected worker result');
-  return unpackOutcome(result.outcome);
+  return Object.assign(unpackOutcome(result.outcome), { workerPeakMemoryMb: result.peakMemoryMb });
 }

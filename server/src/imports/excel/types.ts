@@ -56,4 +56,8 @@ export type PriceListValidationOutcome =
   | { summary: Exclude<ImportSummary, { type: 'CONFIRM' }>; allErrors: ValidationError[] };
 
 /** An outcome from the worker thread: also what is kept of it, ready to write. */
-export type WorkerValidationOutcome = PriceListValidationOutcome & { details: DetailChunks };
+export type WorkerValidationOutcome = PriceListValidationOutcome & {
+  details: DetailChunks;
+  /** The worker thread's peak memory (its heap and external memory), for the log and the benchmark. */
+  workerPeakMemoryMb?: number;
+};

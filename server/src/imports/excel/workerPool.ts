@@ -27,7 +27,7 @@ export interface WorkerSnapshot {
 }
 
 export type WorkerResult =
-  | { kind: 'validation'; outcome: PackedOutcome }
+  | { kind: 'validation'; outcome: PackedOutcome; peakMemoryMb: number }
   | { kind: 'workbook'; bytes: Uint8Array };
 
 export type WorkerReply =
