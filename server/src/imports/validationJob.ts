@@ -54,13 +54,16 @@ export async function runValidationJob(
   job: ClaimedJob,
   workerId: string,
 ): Promise<{ end: JobEnd; workerPeakMemoryMb?: number }> {
+  // The snapshot query runs while the file loads (on PGlite, one connection, they take turns).
+  // A job that ends before validating drops it; a failure surfaces where it is awaited.
+  const snapshot = loadPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
+  snapshot.catch(() => {});
   const content = await loadImportFile(deps, job.id);
   if (!content) return { end: 'LEASE_LOST' };
   const inactive = await inactivePricelistFinish(deps, job, 'VALIDATION_FAIL');
   if (inactive)
     return { end: (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST' };
 
-  const snapshot = loadPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
   const outcome = await validateAgainstDatabase(deps, content, job.fileName, snapshot);
   const finish: JobFinish = {
     status: outcome.summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
