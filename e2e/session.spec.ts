@@ -74,9 +74,14 @@ test.describe('near the end of a session', () => {
 
 test('a ping that finds the session gone sends the open page to /logout', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
+  // Once the shell's own first calls are done, only the ping asks the server. (The load state
+  // 'networkidle' is no wait here: it is reached before the lazily loaded shell asks.)
+  const shellCalls = Promise.all([
+    page.waitForResponse('**/resources/v1/organizations/*'),
+    page.waitForResponse('**/resources/v1/organizations/*/generalpricelists'),
+  ]);
   await logIn(page, 'lev.ny');
-  // Once the shell's own first calls are done, only the ping asks the server.
-  await page.waitForLoadState('networkidle');
+  await shellCalls;
   await endSessionOnServer(page, baseURL!);
   const ping = page.waitForResponse('**/resources/v1/api/session/ping', { timeout: PING_WAIT });
   expect(await (await ping).json()).toMatchObject({ hasSession: false });
