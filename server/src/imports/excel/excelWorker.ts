@@ -51,13 +51,17 @@ const snapshotMessage = () =>
 async function run(job: WorkerJob): Promise<WorkerResult> {
   if (job.kind === 'validate') {
     const memory = memorySampler();
-    // The file is read while the snapshot is still on its way.
-    const data = snapshotMessage();
-    data.then(memory.sample);
-    const outcome = await validateAgainst(job.content, job.fileName, data);
-    memory.sample();
-    const packed = packOutcome(outcome, (await data).stored);
-    return { kind: 'validation', outcome: packed, peakMemoryMb: memory.stop() };
+    try {
+      // The file is read while the snapshot is still on its way.
+      const data = snapshotMessage();
+      data.then(memory.sample);
+      const outcome = await validateAgainst(job.content, job.fileName, data);
+      memory.sample();
+      const packed = packOutcome(outcome, (await data).stored);
+      return { kind: 'validation', outcome: packed, peakMemoryMb: memory.stop() };
+    } finally {
+      memory.stop();
+    }
   }
   // The writers (and exceljs) load only for their jobs: a validation worker starts lean.
   if (job.kind === 'errorWorkbook') {
