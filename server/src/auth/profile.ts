@@ -12,31 +12,53 @@ export interface AuthContext {
   permissions: ReadonlySet<string>;
 }
 
+/**
+ * A user with every engagement, role and permission: one row per permission (or per role without
+ * any, or one row for a user without engagements), in the order the profile lists them.
+ */
+export function selectUserWithRights(db: Database) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('engagements as e', 'e.user_id', 'u.id')
+    .leftJoin('engagement_roles as er', 'er.engagement_id', 'e.id')
+    .leftJoin('roles as r', 'r.id', 'er.role_id')
+    .leftJoin('role_permissions as rp', 'rp.role_id', 'r.id')
+    .leftJoin('permissions as p', 'p.id', 'rp.permission_id')
+    .select([
+      'u.id as userId',
+      'u.first_name',
+      'u.last_name',
+      'e.id as engagementId',
+      'e.organization_id',
+      'r.name as roleName',
+      'p.name as permissionName',
+    ])
+    .orderBy('e.position')
+    .orderBy('r.name')
+    .orderBy('p.name');
+}
+
+type UserRightsRow = Awaited<ReturnType<ReturnType<typeof selectUserWithRights>['executeTakeFirstOrThrow']>>;
+
 export async function loadProfile(
   db: Database,
   userId: number,
   previousLoginFound: boolean,
 ): Promise<Profile | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const rows = await selectUserWithRights(db).where('u.id', '=', userId).execute();
+  return profileFromRows(rows, previousLoginFound);
+}
+
+/** The profile from `selectUserWithRights`' rows of one user; undefined when there are none. */
+export function profileFromRows(
+  rows: readonly UserRightsRow[],
+  previousLoginFound: boolean,
+): Profile | undefined {
+  const user = rows[0];
   if (!user) return undefined;
-  const rows = await db
-    .selectFrom('engagements as e')
-    .leftJoin('engagement_roles as er', 'er.engagement_id', 'e.id')
-    .leftJoin('roles as r', 'r.id', 'er.role_id')
-    .leftJoin('role_permissions as rp', 'rp.role_id', 'r.id')
-    .leftJoin('permissions as p', 'p.id', 'rp.permission_id')
-    .select(['e.id as engagementId', 'e.organization_id', 'r.name as roleName', 'p.name as permissionName'])
-    .where('e.user_id', '=', userId)
-    .orderBy('e.position')
-    .orderBy('r.name')
-    .orderBy('p.name')
-    .execute();
   const engagements = new Map<number, { organizationId: number; roles: Map<string, string[]> }>();
   for (const row of rows) {
+    if (row.engagementId === null || row.organization_id === null) continue;
     let engagement = engagements.get(row.engagementId);
     if (!engagement) {
       engagement = { organizationId: row.organization_id, roles: new Map() };
@@ -49,7 +71,7 @@ export async function loadProfile(
     }
   }
   return {
-    id: user.id,
+    id: user.userId,
     firstName: user.first_name,
     lastName: user.last_name,
     previousLoginFound,

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { unauthorized } from '../errors';
-import { type AuthContext, authContextFrom, loadProfile } from './profile';
+import { type AuthContext, authContextFrom, profileFromRows, selectUserWithRights } from './profile';
 
 /** The live session a request came with, as the session table holds it. */
 export interface SessionState {
@@ -112,14 +112,39 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
     if (!request.url.startsWith('/resources/')) return;
     const idHash = cookieSessionIdHash(request, config);
     if (!idHash) return;
+    // One round trip: the session alone where that is all the route reads, else with the user's rights.
+    if (request.routeOptions.config?.sessionOnly === true) {
+      const row = await db
+        .selectFrom('sessions as s')
+        .select(sessionColumns)
+        .where('s.id_hash', '=', idHash)
+        .executeTakeFirst();
+      if (row) await keepSessionAlive(request, idHash, row);
+      return;
+    }
+    const rows = await selectUserWithRights(db)
+      .innerJoin('sessions as s', 's.user_id', 'u.id')
+      .select(sessionColumns)
+      .where('s.id_hash', '=', idHash)
+      .execute();
+    const row = rows[0];
+    if (!row || !(await keepSessionAlive(request, idHash, row))) return;
+    const profile = profileFromRows(rows, row.previous_login_found);
+    if (profile) request.auth = authContextFrom(profile, idHash);
+  });
+
+  /** Ends an expired session, slides a live one on user activity and sets `request.session`. */
+  async function keepSessionAlive(
+    request: FastifyRequest,
+    idHash: string,
+    row: SessionRow,
+  ): Promise<boolean> {
     const now = clock.now();
-    const row = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
-    if (!row) return;
     const absoluteExpiresAt = new Date(row.absolute_expires_at);
     let idleExpiresAt = new Date(row.idle_expires_at);
     if (idleExpiresAt <= now || absoluteExpiresAt <= now) {
       await endSession(db, idHash);
-      return;
+      return false;
     }
     if (!isPassive(request)) {
       idleExpiresAt = idleExpiry(now, absoluteExpiresAt, config);
@@ -130,11 +155,22 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
         .execute();
     }
     request.session = { idHash, userId: row.user_id, idleExpiresAt };
-    if (request.routeOptions.config?.sessionOnly === true) return;
-    const profile = await loadProfile(db, row.user_id, row.previous_login_found);
-    if (profile) request.auth = authContextFrom(profile, idHash);
-  });
+    return true;
+  }
 }
+
+interface SessionRow {
+  user_id: number;
+  absolute_expires_at: Date | string;
+  idle_expires_at: Date | string;
+}
+
+const sessionColumns = [
+  's.user_id',
+  's.absolute_expires_at',
+  's.idle_expires_at',
+  's.previous_login_found',
+] as const;
 
 function isPassive(request: FastifyRequest) {
   return (
