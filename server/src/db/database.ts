@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { autoPreparingPool } from './autoPrepare';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
@@ -39,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection that breaks is dropped from the pool; without a listener, pg's 'error'
     // event would take the whole process down.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: autoPreparingPool(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let dataDir: string | undefined;
