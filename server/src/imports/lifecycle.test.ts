@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PricelistRowValues } from '../../../contract';
+import { ImportListResponse, type PricelistRowValues } from '../../../contract';
 import { createTestApp, sessionCookieFor, type TestApp, testDatabaseKinds } from '../test/testApp';
 import { claimNextJob, LEASE_MS } from './jobQueue';
 import { runNextJob } from './jobs';
@@ -57,6 +57,29 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     org = supplier.organizationId;
   });
   afterAll(() => testApp?.close());
+
+  it('lists no imports as an empty array, and each listed import exactly as the import itself', async () => {
+    const empty = await list('?imported=true');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(empty.json()).toEqual({ imports: [] });
+
+    testApp.clock.advance(987);
+    const uploadedAt = testApp.clock.now().toISOString();
+    const created = (await uploadImport(testApp, supplier, await priceListWorkbook([]))).json().importObject;
+    const listed = ImportListResponse.parse((await list('?imported=false')).json()).imports;
+    const item = listed.find((candidate) => candidate.id === created.id);
+    expect(item).toEqual(created);
+    expect(item).toEqual((await get(`${created.id}`)).json().importObject);
+    expect(item).toMatchObject({
+      created: uploadedAt,
+      importStarted: null,
+      imported: null,
+      importedBy: { id: supplier.userId, fullName: expect.stringMatching(/^\S+ \S+/) },
+    });
+    await runAllJobs(testApp);
+    expect((await del(`${created.id}`)).statusCode).toBe(204);
+  });
 
   it('validates, shows the changes, confirms and applies a price list in one go', async () => {
     const before = await pricelistRows(testApp, supplier.pricelists.current);
