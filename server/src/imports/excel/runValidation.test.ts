@@ -2,11 +2,12 @@
  * The validation job hands the worker the file at once and the data to check against when the
  * database has it: the worker reads meanwhile. These tests run the real worker thread.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPriceListValidation } from './runValidation';
 import { snapshotJsonOf } from './snapshotJson';
 import { exceljsWorkbook, headers, storedRow, validRow } from './testWorkbooks';
-import { prewarmWorker, stopSpareWorker } from './workerPool';
+import { prewarmWorker, stopSpareWorker, WORKER_NICE } from './workerPool';
 
 const limits = { heapMb: 256, deadlineMs: 10_000 };
 
@@ -78,6 +79,25 @@ describe('the spare worker', () => {
     for (const outcome of [first, second]) {
       expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 1, updated: 0, removed: 0, unchanged: 0 });
     }
+  });
+});
+
+describe('the worker thread', () => {
+  /** The nice value of each thread of this process (field 19 of /proc/…/task/<id>/stat). */
+  const niceValues = () =>
+    readdirSync('/proc/self/task').map((id) =>
+      Number(readFileSync(`/proc/self/task/${id}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+    );
+  const ownNice = () => Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16]);
+
+  it('runs at a lower priority than the thread that answers the API', async () => {
+    await stopSpareWorker();
+    const before = niceValues().filter((nice) => nice === WORKER_NICE).length;
+    await prewarmWorker(limits);
+    expect(niceValues().filter((nice) => nice === WORKER_NICE)).toHaveLength(before + 1);
+    expect(ownNice()).toBe(0);
+    await stopSpareWorker();
+    expect(niceValues().filter((nice) => nice === WORKER_NICE)).toHaveLength(before);
   });
 });
 

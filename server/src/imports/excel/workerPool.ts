@@ -45,6 +45,9 @@ interface StartedWorker {
 }
 
 /** What a worker posts once its modules are loaded, before any reply. */
+/** The worker thread's nice value: the scheduler prefers the API thread (nice 0) about 10:1. */
+export const WORKER_NICE = 10;
+
 export const WORKER_READY = 'ready';
 
 /**
