@@ -9,6 +9,7 @@ import {
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { DETAIL_CHUNK_SIZE, type DetailChunks, errorChunks, type StoredUpdate } from './excel';
+import { readImportFile } from './importFiles';
 
 /**
  * The rows behind an import's summary, kept in `import_details` (migration 003) in chunks of
@@ -75,12 +76,8 @@ async function readItems(db: Database, importId: number, kind: DetailKind, fromC
 export async function loadErrorExport(db: Database, importId: number) {
   const errors = (await readItems(db, importId, 'error')) as ValidationError[];
   if (errors.length === 0) return undefined;
-  const file = await db
-    .selectFrom('import_files')
-    .select('content')
-    .where('import_id', '=', importId)
-    .executeTakeFirst();
-  return file && { content: file.content, errors };
+  const content = await readImportFile(db, importId);
+  return content && { content, errors };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '../../../contract';
 import type { AppDeps } from '../app';
 import type { DB } from '../db/schema';
+import { readImportFile } from './importFiles';
 
 /** How long a claim holds without renewal; a job of a crashed process is free again after it. */
 export const LEASE_MS = 60_000;
@@ -102,13 +103,8 @@ export async function lockOwnJob(trx: Transaction<DB>, job: ClaimedJob, workerId
 }
 
 /** The import's uploaded file, or undefined when the import is gone. */
-export async function loadImportFile({ db }: JobDeps, importId: number): Promise<Uint8Array | undefined> {
-  const row = await db
-    .selectFrom('import_files')
-    .select('content')
-    .where('import_id', '=', importId)
-    .executeTakeFirst();
-  return row?.content;
+export function loadImportFile({ db }: JobDeps, importId: number): Promise<Uint8Array | undefined> {
+  return readImportFile(db, importId);
 }
 
 export interface JobFinish {
