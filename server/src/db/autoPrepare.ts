@@ -17,7 +17,7 @@ const defaults: AutoPrepareOptions = { threshold: 3, maxStatements: 200, maxText
  * A pool whose connections run a statement text that has come a few times as a named prepared
  * statement, as pgjdbc (prepareThreshold) and Npgsql (auto-prepare) do. PostgreSQL then parses and
  * plans it once per connection instead of on every call: for the API's small queries planning was
- * most of PostgreSQL's time (decision 0004). pg itself sends the Parse the first time a name is
+ * most of PostgreSQL's time (decision 0001). pg itself sends the Parse the first time a name is
  * used on a connection; the name is a hash of the text, so one name never means two texts.
  */
 export function autoPreparingPool(pool: pg.Pool, options: AutoPrepareOptions = defaults): PostgresPool {
