@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BACKGROUND_REQUEST_HEADER } from '../../../contract';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
+import { compiledOnce } from '../db/compiledOnce';
 import type { Database } from '../db/database';
 import { unauthorized } from '../errors';
 import { type AuthContext, authContextFrom, profileFromRows, selectUserWithRights } from './profile';
@@ -105,6 +106,22 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
  */
 export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
   const { db, clock, config } = deps;
+  // Every API request makes these queries: built and compiled once (compiledOnce).
+  const selectSession = compiledOnce(db, 1, (idHash: string) =>
+    db.selectFrom('sessions as s').select(sessionColumns).where('s.id_hash', '=', idHash),
+  );
+  const selectSessionWithRights = compiledOnce(db, 1, (idHash: string) =>
+    selectUserWithRights(db)
+      .innerJoin('sessions as s', 's.user_id', 'u.id')
+      .select(sessionColumns)
+      .where('s.id_hash', '=', idHash),
+  );
+  const slideSession = compiledOnce(db, 3, (idHash: string, now: Date, idleExpiresAt: Date) =>
+    db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
+      .where('id_hash', '=', idHash),
+  );
   app.decorateRequest('auth', null);
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
@@ -114,19 +131,11 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
     if (!idHash) return;
     // One round trip: the session alone where that is all the route reads, else with the user's rights.
     if (request.routeOptions.config?.sessionOnly === true) {
-      const row = await db
-        .selectFrom('sessions as s')
-        .select(sessionColumns)
-        .where('s.id_hash', '=', idHash)
-        .executeTakeFirst();
+      const row = (await selectSession(idHash)).rows[0];
       if (row) await keepSessionAlive(request, idHash, row);
       return;
     }
-    const rows = await selectUserWithRights(db)
-      .innerJoin('sessions as s', 's.user_id', 'u.id')
-      .select(sessionColumns)
-      .where('s.id_hash', '=', idHash)
-      .execute();
+    const { rows } = await selectSessionWithRights(idHash);
     const row = rows[0];
     if (!row || !(await keepSessionAlive(request, idHash, row))) return;
     const profile = profileFromRows(rows, row.previous_login_found);
@@ -148,11 +157,7 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
     }
     if (!isPassive(request)) {
       idleExpiresAt = idleExpiry(now, absoluteExpiresAt, config);
-      await db
-        .updateTable('sessions')
-        .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
-        .where('id_hash', '=', idHash)
-        .execute();
+      await slideSession(idHash, now, idleExpiresAt);
     }
     request.session = { idHash, userId: row.user_id, idleExpiresAt };
     return true;

@@ -218,6 +218,7 @@ export interface DB {
   assortment_articles: AssortmentArticlesTable;
   assortment_managers: AssortmentManagersTable;
   import_details: ImportDetailsTable;
+  import_list_versions: ImportListVersionsTable;
 }
 
 /** 003 (005: json): an import's changes and validation errors, in chunks (a JSON array each). */
@@ -226,4 +227,11 @@ export interface ImportDetailsTable {
   kind: 'added' | 'updated' | 'removed' | 'error';
   chunk: number;
   items: ColumnType<unknown[], string, string>;
+}
+
+/** 006: changes whenever anything an organisation's import lists show changes (kept by triggers). */
+export interface ImportListVersionsTable {
+  organization_id: number;
+  /** bigint, as text. */
+  version: string;
 }

@@ -1,10 +1,10 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ChangeKindSchema,
   CreateImportRequest,
   type ImportChangesResponse,
-  type ImportListResponse,
   type ImportResponse,
   type ImportSummaryResponse,
   type LegacyImportStatus,
@@ -17,7 +17,8 @@ import { assertReplaceable, confirmImport, createImport, deleteImport, replaceIm
 import { loadChangesPage, loadErrorExport } from './details';
 import { errorWorkbookName, sendWorkbook } from './downloads';
 import { buildPriceListTemplate, buildValidationErrorWorkbook } from './excel';
-import { findImport, findImportSummary, listImports } from './importViews';
+import { ImportListCache } from './importListCache';
+import { findImport, findImportSummary } from './importViews';
 import { legacyImportStatuses } from './legacy';
 import { templateRows } from './pricelistSnapshot';
 import { readUpload } from './upload';
@@ -53,6 +54,9 @@ const templateQuery = z.object({
     .transform(Number)
     .optional(),
 });
+
+/** What the import lists can be sent as (browsers ask for gzip). */
+const acceptedEncodings = ['gzip', 'identity'];
 
 type OrgParams = { organizationId: string };
 type ImportParams = OrgParams & { importId: string };
@@ -92,10 +96,16 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     return found;
   };
 
-  api.get<{ Params: OrgParams }>('/imports/:organizationId', async (request): Promise<ImportListResponse> => {
+  // Each instance keeps its own lists; the version in the database keeps them all current.
+  const importLists = new ImportListCache(db);
+  api.get<{ Params: OrgParams }>('/imports/:organizationId', async (request, reply) => {
     const { organizationId } = organizationTarget(request);
     const query = parseQuery(listQuery, request.query);
-    return { imports: await listImports(db, organizationId, query.imported === 'true', query.limit) };
+    const body = await importLists.responseBody(organizationId, query.imported === 'true', query.limit);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (body.gzip && negotiate(request.headers['accept-encoding'] ?? '', acceptedEncodings) === 'gzip')
+      return reply.header('content-encoding', 'gzip').send(body.gzip);
+    return reply.send(body.json);
   });
 
   api.post<{ Params: OrgParams }>('/imports/:organizationId', async (request, reply) => {
