@@ -82,8 +82,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (`server/src/main.ts`) in its own process and waits until /readyz answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the real server (`server/src/main.ts`) in its own process and waits until /readyz answers.
+ * With `onLogLine`, the server's log (JSON lines on stdout) is handed over line by line.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  onLogLine?: (line: string) => void,
+): Promise<RunningServer> {
   const { spawn } = await import('node:child_process');
   const port = String(20_000 + Math.floor(Math.random() * 20_000));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -96,8 +102,12 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onLogLine ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (onLogLine) {
+    const { createInterface } = await import('node:readline');
+    createInterface({ input: child.stdout! }).on('line', onLogLine);
+  }
   // A measurement that fails must not leave its server behind (it would hold our stderr open).
   process.once('exit', () => child.kill('SIGKILL'));
   const url = `http://127.0.0.1:${port}`;

@@ -124,22 +124,44 @@ out();
 // 4. Responsiveness while a large file validates.
 out('## Responsiveness: session ping while a 200,000-row file validates');
 out();
-out('| ping requests | p50 ms | p99 ms | max ms | validation ms |');
-out('|---:|---:|---:|---:|---:|');
+out(
+  '| ping requests | p50 ms | p99 ms | max ms | server p50 ms | server p99 ms | server max ms | validation ms |',
+);
+out('|---:|---:|---:|---:|---:|---:|---:|---:|');
 const big = files.find(
   (file) => file.format === 'xlsx' && file.rows === Math.max(...files.map((f) => f.rows)),
 )!;
 const busy = await repeat(quick ? 1 : 3, 0, () =>
-  runTask<{ requests: number; p50: number; p99: number; max: number; validationMs: number }>(
-    'responsiveness.ts',
-    [big.path, String(big.rows)],
-  ),
+  runTask<{
+    requests: number;
+    p50: number;
+    p99: number;
+    max: number;
+    serverP50: number;
+    serverP99: number;
+    serverMax: number;
+    validationMs: number;
+  }>('responsiveness.ts', [big.path, String(big.rows)]),
 );
 out(
-  `| ${fmtSpread(spread(busy.map((r) => r.requests)))} | ${fmtSpread(spread(busy.map((r) => r.p50)))} | ${fmtSpread(spread(busy.map((r) => r.p99)))} | ${fmtSpread(spread(busy.map((r) => r.max)))} | ${fmtSpread(spread(busy.map((r) => r.validationMs)))} |`,
+  `| ${[
+    busy.map((r) => r.requests),
+    busy.map((r) => r.p50),
+    busy.map((r) => r.p99),
+    busy.map((r) => r.max),
+    busy.map((r) => r.serverP50),
+    busy.map((r) => r.serverP99),
+    busy.map((r) => r.serverMax),
+    busy.map((r) => r.validationMs),
+  ]
+    .map((values) => fmtSpread(spread(values)))
+    .join(' | ')} |`,
 );
 out();
-out('Target: ping p99 under 50 ms while the file validates.');
+out("Target: ping p99 under 50 ms while the file validates. p50/p99/max are the client's (end to end);");
+out("the server's columns are each ping's responseTime in the server's request log (reading the");
+out('request to the end of the response). The difference is waiting outside the handler: in the');
+out('socket, and for a core (the client shares the two cores with the server and PostgreSQL).');
 out();
 
 // 5. The SPA.

@@ -1,17 +1,29 @@
 /**
  * Responsiveness: the session ping under a steady 100 requests/s while the server validates a
  * large file uploaded through the real API (job loop and worker thread in the server's process).
+ * The latency is the client's (autocannon, end to end); beside it the server's own view, each
+ * ping's `responseTime` from its request log (from reading the request to the end of the
+ * response). The difference is time outside the server's handling: the request waiting in the
+ * socket while the API thread is busy or has no core, and the client itself waiting for a core
+ * (it shares the machine's two cores with the server, its worker thread and PostgreSQL).
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { createBenchDatabase, login, report, runTask, startServer } from '../lib';
+import { createBenchDatabase, login, report, runTask, spread, startServer } from '../lib';
 import type { BenchSupplier } from '../setup';
 
 const [file, rows] = process.argv.slice(2) as [string, string];
 const bench = await createBenchDatabase();
 try {
   const supplier = await runTask<BenchSupplier>('prepare.ts', [bench.url, rows]);
-  const server = await startServer({ DATABASE_URL: bench.url });
+  const pingRequests = new Set<string>();
+  const serverMs: number[] = [];
+  const server = await startServer({ DATABASE_URL: bench.url, LOG_LEVEL: 'info' }, (line) => {
+    const entry = parseLogLine(line);
+    if (entry?.req?.path?.endsWith('/session/ping')) pingRequests.add(entry.reqId!);
+    else if (entry?.responseTime !== undefined && pingRequests.delete(entry.reqId!))
+      serverMs.push(entry.responseTime);
+  });
   try {
     const cookie = await login(server.url);
     const form = new FormData();
@@ -62,11 +74,16 @@ try {
     }
     load.stop();
     const result = await finished;
+    const handled = spread(serverMs);
+    const sorted = [...serverMs].sort((a, b) => a - b);
     report({
       requests: result.requests.total,
       p50: result.latency.p50,
       p99: result.latency.p99,
       max: result.latency.max,
+      serverP50: handled.median,
+      serverP99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!,
+      serverMax: handled.max,
       validationMs,
     });
   } finally {
@@ -74,6 +91,17 @@ try {
   }
 } finally {
   await bench.drop();
+}
+
+/** One line of the server's JSON log; null for anything else. */
+function parseLogLine(
+  line: string,
+): { reqId?: string; req?: { path?: string }; responseTime?: number } | null {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return null;
+  }
 }
 
 // Idle workers and sockets must not keep a finished measurement alive.
