@@ -150,6 +150,14 @@ describe.each(testDatabaseKinds)('import lists kept between requests on %s', (ki
     expect((await get('br')).body).toBe(plain.body);
   });
 
+  it('shows an emptied list after the imports alone are truncated', async () => {
+    await upload();
+    expect((await pending()).length).toBeGreaterThan(0);
+    await sql`truncate imports cascade`.execute(testApp.db);
+    expect(await pending()).toEqual([]);
+    expect(await pending(otherInstance)).toEqual([]);
+  });
+
   it('keeps at most its limit of lists, the least recently used going first', async () => {
     const cache = new ImportListCache(testApp.db, 2);
     const org = supplier.organizationId;
