@@ -53,6 +53,14 @@ describe.each(testDatabaseKinds)('database and demo data on %s', (kind) => {
     expect(await migrate(testApp.db)).toEqual([]);
   });
 
+  it('compresses the import details with lz4 where the server has it (PostgreSQL), else as before', async () => {
+    const { rows } = await sql<{ compression: string }>`
+      select attcompression as compression from pg_attribute
+      where attrelid = 'import_details'::regclass and attname = 'items'`.execute(testApp.db);
+    // 'l' is lz4; '' the server's default (pglz): PGlite is built without lz4.
+    expect(rows).toEqual([{ compression: kind === 'postgres' ? 'l' : '' }]);
+  });
+
   it('answers readyz and healthz', async () => {
     expect((await testApp.app.inject('/readyz')).json()).toEqual({ status: 'ok' });
     expect((await testApp.app.inject('/healthz')).statusCode).toBe(200);

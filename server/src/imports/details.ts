@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   type ChangeKind,
   type ImportChangesResponse,
@@ -26,15 +26,19 @@ async function writeChunks(
   trx: Transaction<DB>,
   importId: number,
   kind: DetailKind,
-  chunks: readonly string[],
+  chunks: readonly Uint8Array[],
 ) {
   for (let start = 0; start < chunks.length; start += CHUNKS_PER_STATEMENT) {
     await trx
       .insertInto('import_details')
       .values(
-        chunks
-          .slice(start, start + CHUNKS_PER_STATEMENT)
-          .map((items, i) => ({ import_id: importId, kind, chunk: start + i, items })),
+        chunks.slice(start, start + CHUNKS_PER_STATEMENT).map((items, i) => ({
+          import_id: importId,
+          kind,
+          chunk: start + i,
+          // The UTF-8 bytes go as bytea (binary, on PostgreSQL): no text is made of them here.
+          items: sql<string>`convert_from(${items}, 'UTF8')::json`,
+        })),
       )
       .execute();
   }

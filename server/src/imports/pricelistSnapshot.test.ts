@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds)('the price list snapshot on %s', (kind) => {
     expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 0, updated: 0, removed: 3, unchanged: 0 });
     if (!('changes' in outcome)) throw new Error('expected changes');
     expect(byArticle(outcome.changes.removed)).toEqual(stored);
-    expect(byArticle(JSON.parse(outcome.details.removed![0]!))).toEqual(stored);
+    expect(byArticle(JSON.parse(new TextDecoder().decode(outcome.details.removed![0]!)))).toEqual(stored);
     expect(stored.map((row) => row.warrantyTerms)).toContain(terms);
   });
 

@@ -1,6 +1,6 @@
 import type { ImportStatus } from '../../../contract';
 import { saveDetails, saveErrors } from './details';
-import { type PriceListSnapshotJson, runPriceListValidation } from './excel';
+import { type PriceListSnapshotJson, runPriceListValidation, runPriceListValidationSummary } from './excel';
 import {
   type ClaimedJob,
   errorSummary,
@@ -64,7 +64,12 @@ export async function runValidationJob(
   if (inactive)
     return { end: (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST' };
 
-  const outcome = await validateAgainstDatabase(deps, content, job.fileName, snapshot);
+  // Only the summary and the details are kept: the rows behind them stay in the worker. The
+  // bytes go to the worker as they are (this job does not read them again).
+  const outcome = await runPriceListValidationSummary(
+    { content, fileName: job.fileName, snapshot },
+    workerLimits(deps.config),
+  );
   const finish: JobFinish = {
     status: outcome.summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
     summary: outcome.summary,

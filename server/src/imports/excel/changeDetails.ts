@@ -42,11 +42,17 @@ export function fieldChanges(
   return changes;
 }
 
-/** Items as JSON arrays of at most DETAIL_CHUNK_SIZE each. */
-export function chunksOf(items: readonly unknown[]): string[] {
-  const chunks: string[] = [];
+const utf8 = new TextEncoder();
+
+/**
+ * Items as JSON arrays of at most DETAIL_CHUNK_SIZE each, in UTF-8: bytes move from the worker
+ * thread without a copy and go to the database as they are, so the thread that answers the API
+ * never holds the texts (for 200,000 rows that took it 30 to 100 ms in one piece).
+ */
+export function chunksOf(items: readonly unknown[]): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
   for (let start = 0; start < items.length; start += DETAIL_CHUNK_SIZE) {
-    chunks.push(JSON.stringify(items.slice(start, start + DETAIL_CHUNK_SIZE)));
+    chunks.push(utf8.encode(JSON.stringify(items.slice(start, start + DETAIL_CHUNK_SIZE))));
   }
   return chunks;
 }

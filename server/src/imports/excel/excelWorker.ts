@@ -60,7 +60,7 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
       data.then(memory.sample);
       const outcome = await validateAgainst(job.content, job.fileName, data);
       memory.sample();
-      const packed = packOutcome(outcome, (await data).stored);
+      const packed = packOutcome(outcome, (await data).stored, job.changes);
       return { kind: 'validation', outcome: packed, peakMemoryMb: memory.stop() };
     } finally {
       memory.stop();

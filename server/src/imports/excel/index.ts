@@ -9,7 +9,7 @@ export {
   type ExcelWorkerFailure,
 } from './errors';
 export { buildValidationErrorWorkbook } from './errorWorkbook';
-export { runPriceListValidation } from './runValidation';
+export { runPriceListValidation, runPriceListValidationSummary } from './runValidation';
 export { buildPriceListTemplate, type TemplateRow } from './template';
 export type {
   DetailChunks,

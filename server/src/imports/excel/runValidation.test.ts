@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runPriceListValidation } from './runValidation';
+import { runPriceListValidation, runPriceListValidationSummary } from './runValidation';
 import { snapshotJsonOf } from './snapshotJson';
 import { exceljsWorkbook, headers, storedRow, validRow } from './testWorkbooks';
 import { prewarmWorker, stopSpareWorker, WORKER_NICE } from './workerPool';
@@ -31,6 +31,34 @@ describe('a validation whose data is still loading', () => {
     expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 1, updated: 0, removed: 1, unchanged: 1 });
     if (!('changes' in outcome)) throw new Error('expected changes');
     expect(outcome.changes.removed).toEqual([storedRow('HMD-0003')]);
+  });
+
+  it('gives the validation job the same summary and details, without the rows behind them', async () => {
+    const content = await exceljsWorkbook({
+      Prislista: [headers, validRow('HMD-0001', 100), validRow('HMD-0002', 20), validRow('HMD-0004')],
+    });
+    const data = {
+      articleNumbers: ['HMD-0001', 'HMD-0002', 'HMD-0003', 'HMD-0004'],
+      existingRows: [storedRow('HMD-0001'), storedRow('HMD-0002'), storedRow('HMD-0003')],
+    };
+    const full = await runPriceListValidation(
+      { content: new Uint8Array(content), fileName: 'prislista.xlsx', ...data },
+      limits,
+    );
+    const summary = await runPriceListValidationSummary(
+      { content: new Uint8Array(content), fileName: 'prislista.xlsx', ...data },
+      limits,
+    );
+    expect(summary.summary).toEqual({ type: 'CONFIRM', added: 1, updated: 1, removed: 1, unchanged: 1 });
+    expect(summary.summary).toEqual(full.summary);
+    expect(Object.keys(summary).sort()).toEqual(['details', 'summary', 'workerPeakMemoryMb']);
+    const decoded = (details: typeof full.details) =>
+      Object.entries(details).map(([kind, chunks]) => [
+        kind,
+        chunks.map((chunk) => JSON.parse(new TextDecoder().decode(chunk))),
+      ]);
+    expect(decoded(summary.details)).toEqual(decoded(full.details));
+    expect(decoded(summary.details)).toContainEqual(['removed', [[storedRow('HMD-0003')]]]);
   });
 
   it('fails with the loading error, and the next validation works', async () => {

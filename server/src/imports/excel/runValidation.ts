@@ -1,5 +1,10 @@
 import { snapshotJsonOf } from './snapshotJson';
-import type { PriceListSnapshotInput, PriceListValidationInput, WorkerValidationOutcome } from './types';
+import type {
+  PriceListSnapshotInput,
+  PriceListValidationInput,
+  WorkerValidationOutcome,
+  WorkerValidationRecord,
+} from './types';
 import { runInWorker, type WorkerLimits, type WorkerSnapshot } from './workerPool';
 import { unpackOutcome } from './workerTransport';
 
@@ -22,16 +27,37 @@ export async function runPriceListValidation(
   input: PriceListValidationInput | PriceListSnapshotInput,
   limits: WorkerLimits,
 ): Promise<WorkerValidationOutcome> {
+  const { outcome, peakMemoryMb } = await validateInWorker(input, limits, true);
+  return Object.assign(unpackOutcome(outcome), { workerPeakMemoryMb: peakMemoryMb });
+}
+
+/**
+ * runPriceListValidation for a caller that keeps only the summary and the details (the
+ * validation job): the rows behind them stay in the worker, neither packed nor sent.
+ */
+export async function runPriceListValidationSummary(
+  input: PriceListValidationInput | PriceListSnapshotInput,
+  limits: WorkerLimits,
+): Promise<WorkerValidationRecord> {
+  const { outcome, peakMemoryMb } = await validateInWorker(input, limits, false);
+  return { summary: outcome.summary, details: outcome.details, workerPeakMemoryMb: peakMemoryMb };
+}
+
+async function validateInWorker(
+  input: PriceListValidationInput | PriceListSnapshotInput,
+  limits: WorkerLimits,
+  changes: boolean,
+) {
   const snapshot =
     'snapshot' in input ? input.snapshot : snapshotJsonOf(input.articleNumbers, input.existingRows);
   const followUp = Promise.resolve(snapshot).then(
     (json): WorkerSnapshot => ({ kind: 'snapshot', snapshot: json }),
   );
   const result = await runInWorker(
-    { kind: 'validate', content: input.content, fileName: input.fileName },
+    { kind: 'validate', content: input.content, fileName: input.fileName, changes },
     limits,
     followUp,
   );
   if (result.kind !== 'validation') throw new Error('unexpected worker result');
-  return Object.assign(unpackOutcome(result.outcome), { workerPeakMemoryMb: result.peakMemoryMb });
+  return result;
 }

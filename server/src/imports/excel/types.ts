@@ -34,9 +34,9 @@ export interface PriceListSnapshotInput {
 
 /**
  * What an import keeps of an outcome (import_details), per kind: JSON arrays of at most
- * DETAIL_CHUNK_SIZE items, serialised in the worker so the job only writes them.
+ * DETAIL_CHUNK_SIZE items in UTF-8, serialised in the worker so the job only writes them.
  */
-export type DetailChunks = Partial<Record<'added' | 'updated' | 'removed' | 'error', string[]>>;
+export type DetailChunks = Partial<Record<'added' | 'updated' | 'removed' | 'error', Uint8Array[]>>;
 
 export interface RowUpdate {
   old: PricelistRowValues;
@@ -54,6 +54,14 @@ export type PriceListValidationOutcome =
   | { summary: Extract<ImportSummary, { type: 'CONFIRM' }>; changes: PriceListChanges }
   /** INVALID_FORMAT or VALIDATION_ERRORS: `allErrors` holds every error (the summary only the first 100). */
   | { summary: Exclude<ImportSummary, { type: 'CONFIRM' }>; allErrors: ValidationError[] };
+
+/** What the validation job keeps of an outcome: the summary and, ready to write, the details. */
+export interface WorkerValidationRecord {
+  summary: ImportSummary;
+  details: DetailChunks;
+  /** The worker thread's peak memory (its heap and external memory), for the log and the benchmark. */
+  workerPeakMemoryMb?: number;
+}
 
 /** An outcome from the worker thread: also what is kept of it, ready to write. */
 export type WorkerValidationOutcome = PriceListValidationOutcome & {

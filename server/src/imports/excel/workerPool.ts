@@ -16,7 +16,13 @@ export const defaultWorkerLimits: WorkerLimits = { heapMb: 512, deadlineMs: 120_
 /** The jobs a worker does: each reads or writes a whole workbook. */
 export type WorkerJob =
   /** The data to check against follows in a second message (a WorkerSnapshot) once it is loaded. */
-  | { kind: 'validate'; content: Uint8Array; fileName: string }
+  | {
+      kind: 'validate';
+      content: Uint8Array;
+      fileName: string;
+      /** Whether the rows (changes or errors) come back too, or only the summary and the details. */
+      changes: boolean;
+    }
   | { kind: 'errorWorkbook'; content: Uint8Array; fileName: string; errors: PackedErrors }
   | { kind: 'template'; rows: PackedRows; articleNames: string[] };
 

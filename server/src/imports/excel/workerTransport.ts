@@ -109,6 +109,8 @@ export function unpackErrors(packed: PackedErrors): ValidationError[] {
 }
 
 export type PackedOutcome =
+  /** Only the summary and the details (the caller keeps nothing else). */
+  | { summary: PriceListValidationOutcome['summary']; details: DetailChunks }
   | {
       summary: Extract<PriceListValidationOutcome['summary'], { type: 'CONFIRM' }>;
       added: PackedRows;
@@ -123,31 +125,34 @@ export type PackedOutcome =
       details: DetailChunks;
     };
 
-/** Packs the worker's outcome, with the stored rows it refers to by index and what is kept of it. */
-export function packOutcome(outcome: ValidationOutcome, stored: StoredRows): PackedOutcome {
+/**
+ * Packs the worker's outcome, with the stored rows it refers to by index and what is kept of it;
+ * without `changes`, only the summary and what is kept.
+ */
+export function packOutcome(outcome: ValidationOutcome, stored: StoredRows, changes: boolean): PackedOutcome {
   if ('diff' in outcome) {
     const { added, updated, removed } = outcome.diff;
     const updatedOld = updated.map((update) => storedRowValues(stored, update.old));
     const updatedNew = updated.map((update) => update.new);
     const removedRows = removed.map((index) => storedRowValues(stored, index));
+    const details = changeChunks(
+      added,
+      updated.map((update, i) => ({ old: updatedOld[i]!, new: update.new })),
+      removedRows,
+    );
+    if (!changes) return { summary: outcome.summary, details };
     return {
       summary: outcome.summary,
       added: packRows(added),
       updatedOld: packRows(updatedOld),
       updatedNew: packRows(updatedNew),
       removed: packRows(removedRows),
-      details: changeChunks(
-        added,
-        updated.map((update, i) => ({ old: updatedOld[i]!, new: update.new })),
-        removedRows,
-      ),
+      details,
     };
   }
-  return {
-    summary: outcome.summary,
-    allErrors: packErrors(outcome.allErrors),
-    details: errorChunks(outcome.allErrors),
-  };
+  const details = errorChunks(outcome.allErrors);
+  if (!changes) return { summary: outcome.summary, details };
+  return { summary: outcome.summary, allErrors: packErrors(outcome.allErrors), details };
 }
 
 /**
@@ -155,6 +160,8 @@ export function packOutcome(outcome: ValidationOutcome, stored: StoredRows): Pac
  * job just writes `details`, and a long unpacking would hold the event loop for nothing.
  */
 export function unpackOutcome(packed: PackedOutcome): WorkerValidationOutcome {
+  if (!('added' in packed) && !('allErrors' in packed))
+    throw new Error('the outcome was packed without its rows');
   if ('added' in packed) {
     let changes: PriceListChanges | undefined;
     return {
@@ -192,10 +199,14 @@ export const templateRowsOf = (job: { rows: PackedRows; articleNames: string[] }
 
 /** The buffers of an outcome that can be moved rather than copied. */
 export function transferablesOf(packed: PackedOutcome): ArrayBuffer[] {
+  const details = Object.values(packed.details).flatMap((chunks) =>
+    chunks.map((chunk) => chunk.buffer as ArrayBuffer),
+  );
+  if ('allErrors' in packed) return [packed.allErrors.rows.buffer as ArrayBuffer, ...details];
   if ('added' in packed) {
-    return [packed.added, packed.updatedOld, packed.updatedNew, packed.removed].map(
-      (rows) => rows.numbers.buffer as ArrayBuffer,
-    );
+    return [packed.added, packed.updatedOld, packed.updatedNew, packed.removed]
+      .map((rows) => rows.numbers.buffer as ArrayBuffer)
+      .concat(details);
   }
-  return [packed.allErrors.rows.buffer as ArrayBuffer];
+  return details;
 }
