@@ -8,6 +8,7 @@ import { swedishDateOf } from '../pricelists/calendar';
 import { pricelistsOf } from '../pricelists/queries';
 import { deleteDetails } from './details';
 import { notifyImportJobs } from './jobSignal';
+import { recentUploads } from './recentUploads';
 import type { Upload } from './upload';
 
 type CommandDeps = Pick<AppDeps, 'db' | 'clock'>;
@@ -74,6 +75,7 @@ export async function createImport(
       .execute();
     return created.id;
   });
+  recentUploads(db).remember(id, upload.content);
   notifyImportJobs(db);
   return id;
 }
@@ -121,6 +123,7 @@ export async function replaceImportFile(
       .where('id', '=', importId)
       .execute();
   });
+  recentUploads(db).remember(importId, upload.content);
   notifyImportJobs(db);
 }
 

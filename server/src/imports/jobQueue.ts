@@ -8,6 +8,7 @@ import {
 import type { AppDeps } from '../app';
 import type { DB } from '../db/schema';
 import { readImportFile } from './importFiles';
+import { takeRecentUpload } from './recentUploads';
 
 /** How long a claim holds without renewal; a job of a crashed process is free again after it. */
 export const LEASE_MS = 60_000;
@@ -102,9 +103,12 @@ export async function lockOwnJob(trx: Transaction<DB>, job: ClaimedJob, workerId
   return row?.status === job.status && row.lease_owner === workerId;
 }
 
-/** The import's uploaded file, or undefined when the import is gone. */
-export function loadImportFile({ db }: JobDeps, importId: number): Promise<Uint8Array | undefined> {
-  return readImportFile(db, importId);
+/**
+ * The import's uploaded file, or undefined when the import is gone: as this instance kept it at
+ * upload when it still is the stored file (recentUploads.ts), else read from the database.
+ */
+export async function loadImportFile({ db }: JobDeps, importId: number): Promise<Uint8Array | undefined> {
+  return (await takeRecentUpload(db, importId)) ?? readImportFile(db, importId);
 }
 
 export interface JobFinish {

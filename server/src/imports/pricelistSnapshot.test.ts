@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '../../../contract';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
@@ -125,5 +126,33 @@ describe.each(testDatabaseKinds)('the price list snapshot on %s', (kind) => {
       defaultWorkerLimits,
     );
     expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 3, updated: 0, removed: 0, unchanged: 0 });
+  });
+
+  it('carries a price list larger than one block whole and in order', async () => {
+    const pricelistId = supplier.pricelists.future;
+    await sql`delete from pricelist_rows where pricelist_id = ${pricelistId}`.execute(testApp.db);
+    await sql`insert into articles (organization_id, article_number, name)
+      select ${supplier.organizationId}, 'BLOCK-' || lpad(n::text, 5, '0'), 'Artikel ' || n
+      from generate_series(1, 45000) as n`.execute(testApp.db);
+    // Inserted in descending article order, so the rows' order (by id) is not the articles'.
+    await sql`insert into pricelist_rows (pricelist_id, article_id, price, minimum_order_quantity)
+      select ${pricelistId}, id, '10.00', 1 from articles
+      where organization_id = ${supplier.organizationId} and article_number like 'BLOCK-%'
+      order by article_number desc`.execute(testApp.db);
+    const json = await loadPricelistSnapshot(testApp.db, supplier.organizationId, pricelistId);
+    expect(json.rows.length).toBeGreaterThan(1);
+    const outcome = await runPriceListValidation(
+      { content: await buildPriceListTemplate([]), fileName: 'tom.xlsx', snapshot: json },
+      defaultWorkerLimits,
+    );
+    expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 0, updated: 0, removed: 45_000, unchanged: 0 });
+    if (!('changes' in outcome)) throw new Error('expected changes');
+    const inIdOrder = await sql<{ number: string }>`
+      select a.article_number as number from pricelist_rows r join articles a on a.id = r.article_id
+      where r.pricelist_id = ${pricelistId} order by r.id`.execute(testApp.db);
+    expect(outcome.changes.removed.map((row) => row.articleNumber)).toEqual(
+      inIdOrder.rows.map((row) => row.number),
+    );
+    expect(outcome.changes.removed[0]!.articleNumber).toBe('BLOCK-45000');
   });
 });

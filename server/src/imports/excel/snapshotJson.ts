@@ -10,7 +10,9 @@ import type { PriceListSnapshotJson } from './types';
  * [articleNumbers, prices, minimumOrderQuantities, deliveryTimeDays, warrantyQuantities,
  *  warrantyUnits, warrantyValidFroms, warrantyTerms]; prices are exact texts ("1234.50").
  * Eight long arrays parse faster than 200,000 short ones, on both sides (measured side by side:
- * PostgreSQL 930 → 599 ms for 200,000 rows; docs/decisions/0004-job-queue.md).
+ * PostgreSQL 930 → 599 ms for 200,000 rows; docs/decisions/0004-job-queue.md). Both come in
+ * blocks, in order: the API thread then receives (decodes) one block at a time, never 18 MB at
+ * once.
  */
 type RowColumns = [
   string[],
@@ -38,28 +40,39 @@ export function snapshotJsonOf(
     rows.map((row) => row.warrantyValidFrom),
     rows.map((row) => row.warrantyTerms),
   ];
-  return { articleNumbers: JSON.stringify(articleNumbers), rows: JSON.stringify(columns) };
+  return { articleNumbers: [JSON.stringify(articleNumbers)], rows: [JSON.stringify(columns)] };
 }
 
 export const articleNumbersOfJson = (snapshot: PriceListSnapshotJson): string[] =>
-  JSON.parse(snapshot.articleNumbers);
+  snapshot.articleNumbers.flatMap((block) => JSON.parse(block) as string[]);
 
 /** The snapshot's rows in the columns the diff keeps (never an object per row). */
 export function storedRowsOfJson(snapshot: PriceListSnapshotJson): StoredRows {
-  const [articleNumbers, prices, minimums, deliveryTimes, warrantyQuantities, units, validFroms, terms] =
-    JSON.parse(snapshot.rows) as RowColumns;
-  const count = articleNumbers.length;
+  const blocks = snapshot.rows.map((block) => JSON.parse(block) as RowColumns);
+  const count = blocks.reduce((sum, block) => sum + block[0].length, 0);
   const texts: (string | null)[] = new Array(count * 5);
   const numbers = new Float64Array(count * 3);
-  for (let i = 0; i < count; i++) {
-    texts[i * 5] = articleNumbers[i]!;
-    texts[i * 5 + 1] = prices[i]!;
-    texts[i * 5 + 2] = units[i]!;
-    texts[i * 5 + 3] = validFroms[i]!;
-    texts[i * 5 + 4] = terms[i]!;
-    numbers[i * 3] = minimums[i]!;
-    numbers[i * 3 + 1] = deliveryTimes[i] ?? Number.NaN;
-    numbers[i * 3 + 2] = warrantyQuantities[i] ?? Number.NaN;
+  let i = 0;
+  for (const [
+    articleNumbers,
+    prices,
+    minimums,
+    deliveryTimes,
+    warrantyQuantities,
+    units,
+    validFroms,
+    terms,
+  ] of blocks) {
+    for (let j = 0; j < articleNumbers.length; j++, i++) {
+      texts[i * 5] = articleNumbers[j]!;
+      texts[i * 5 + 1] = prices[j]!;
+      texts[i * 5 + 2] = units[j]!;
+      texts[i * 5 + 3] = validFroms[j]!;
+      texts[i * 5 + 4] = terms[j]!;
+      numbers[i * 3] = minimums[j]!;
+      numbers[i * 3 + 1] = deliveryTimes[j] ?? Number.NaN;
+      numbers[i * 3 + 2] = warrantyQuantities[j] ?? Number.NaN;
+    }
   }
   return { count, texts, numbers };
 }

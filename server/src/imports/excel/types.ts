@@ -14,12 +14,12 @@ export interface PriceListValidationInput {
   existingRows: readonly PricelistRowValues[];
 }
 
-/** The same data as two JSON texts, as PostgreSQL aggregates them (format: snapshotJson.ts). */
+/** The same data as JSON texts, in blocks, as PostgreSQL aggregates them (format: snapshotJson.ts). */
 export interface PriceListSnapshotJson {
-  /** A JSON array of article numbers. */
-  articleNumbers: string;
-  /** A JSON array of the price list's rows, each an array of its values. */
-  rows: string;
+  /** Blocks of article numbers, each a JSON array. */
+  articleNumbers: string[];
+  /** Blocks of the price list's rows, each a JSON array of eight columns. */
+  rows: string[];
 }
 
 /**

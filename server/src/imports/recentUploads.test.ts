@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { recentUploads, takeRecentUpload } from './recentUploads';
+import {
+  demoSupplier,
+  editedPricelistFile,
+  request,
+  runAllJobs,
+  type Supplier,
+  uploadImport,
+} from './testSupport';
+
+describe.each(testDatabaseKinds)('files kept from the upload for the job, on %s', (kind) => {
+  let testApp: TestApp;
+  let supplier: Supplier;
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+    supplier = await demoSupplier(testApp);
+  });
+  afterAll(() => testApp?.close());
+
+  const upload = async (content: Uint8Array) => {
+    const created = await uploadImport(testApp, supplier, content);
+    expect(created.statusCode).toBe(201);
+    return created.json().importObject.id as number;
+  };
+  const summaryOf = async (importId: number) =>
+    (
+      await request(testApp, 'GET', `imports/${supplier.organizationId}/${importId}/summary`, supplier.cookie)
+    ).json().result;
+
+  it('gives the job the kept file once, and only while it is the stored file', async () => {
+    const content = await editedPricelistFile(testApp, supplier.pricelists.current);
+    const importId = await upload(content);
+    const kept = await takeRecentUpload(testApp.db, importId);
+    expect(kept && Buffer.from(kept).equals(content)).toBe(true);
+    expect(await takeRecentUpload(testApp.db, importId)).toBeUndefined();
+
+    const stored = await testApp.db
+      .selectFrom('import_files')
+      .select('content')
+      .where('import_id', '=', importId)
+      .executeTakeFirstOrThrow();
+    recentUploads(testApp.db).remember(importId, new Uint8Array([...stored.content].reverse()));
+    expect(await takeRecentUpload(testApp.db, importId)).toBeUndefined();
+    await runAllJobs(testApp);
+  });
+
+  it('validates the stored file when another instance replaced it after this one kept it', async () => {
+    const unchanged = await editedPricelistFile(testApp, supplier.pricelists.current);
+    const importId = await upload(unchanged);
+    // As another instance's replacement would: the stored bytes change, this instance's kept ones do not.
+    const withoutFirstRow = await editedPricelistFile(testApp, supplier.pricelists.current, (row) =>
+      row.articleNumber === 'HMD-0001' ? null : row,
+    );
+    await sql`update import_files set content = ${withoutFirstRow} where import_id = ${importId}`.execute(
+      testApp.db,
+    );
+    await runAllJobs(testApp);
+    expect(await summaryOf(importId)).toMatchObject({ type: 'CONFIRM', removed: 1, added: 0, updated: 0 });
+  });
+
+  it('keeps at most two files, the oldest out first; the job of a file no longer kept reads it', async () => {
+    const content = await editedPricelistFile(testApp, supplier.pricelists.current);
+    const first = await upload(content);
+    await upload(content);
+    await upload(content);
+    expect(recentUploads(testApp.db).size).toBe(2);
+    await runAllJobs(testApp);
+    expect(recentUploads(testApp.db).size).toBe(0);
+    expect(await summaryOf(first)).toMatchObject({ type: 'CONFIRM', removed: 0, added: 0, updated: 0 });
+  });
+});

@@ -1,0 +1,74 @@
+import { webcrypto } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../db/database';
+
+/**
+ * Files this instance has just stored for validation, kept in memory until its job loop takes
+ * them: the job then need not read back from the database the bytes the upload wrote a moment
+ * before. Reading an 8.7 MB file back costs PostgreSQL its hex encoding and the API thread
+ * 100–250 ms of decoding and garbage collection, at the very moment the validation starts and
+ * the file's snapshot loads (DESIGN.md §7: the ping's p99 while a large file validates).
+ *
+ * A kept file is used only when it is the stored file, byte for byte: its SHA-256 (computed off
+ * the API thread) must equal the stored content's, which PostgreSQL computes without sending it.
+ * Another instance may have replaced the file meanwhile; then the job reads it as before. At most
+ * KEPT_FILES are kept (at the 25 MB upload limit, 50 MB), the oldest dropped first; a job takes
+ * its file out, and a file no job here takes is pushed out by later uploads.
+ */
+const KEPT_FILES = 2;
+
+interface KeptFile {
+  content: Uint8Array;
+  sha256: Promise<Uint8Array>;
+}
+
+class RecentUploads {
+  private readonly files = new Map<number, KeptFile>();
+
+  remember(importId: number, content: Uint8Array) {
+    this.files.delete(importId);
+    const sha256 = webcrypto.subtle.digest('SHA-256', content).then((digest) => new Uint8Array(digest));
+    // Awaited where the file is taken; failing, it only means reading from the database.
+    sha256.catch(() => {});
+    this.files.set(importId, { content, sha256 });
+    for (const oldest of this.files.keys()) {
+      if (this.files.size <= KEPT_FILES) break;
+      this.files.delete(oldest);
+    }
+  }
+
+  take(importId: number): KeptFile | undefined {
+    const kept = this.files.get(importId);
+    this.files.delete(importId);
+    return kept;
+  }
+
+  get size() {
+    return this.files.size;
+  }
+}
+
+/** Per database handle, as the job signal: each app (and each test app) has its own. */
+const byDatabase = new WeakMap<Database, RecentUploads>();
+
+export function recentUploads(db: Database): RecentUploads {
+  let uploads = byDatabase.get(db);
+  if (!uploads) {
+    uploads = new RecentUploads();
+    byDatabase.set(db, uploads);
+  }
+  return uploads;
+}
+
+/**
+ * The import's file as this instance kept it at upload, when it still is the stored file; else
+ * undefined (read it from the database).
+ */
+export async function takeRecentUpload(db: Database, importId: number): Promise<Uint8Array | undefined> {
+  const kept = recentUploads(db).take(importId);
+  const sha256 = await kept?.sha256.catch(() => undefined);
+  if (!kept || !sha256) return undefined;
+  const { rows } = await sql<{ same: boolean }>`
+    select sha256(content) = ${sha256} as same from import_files where import_id = ${importId}`.execute(db);
+  return rows[0]?.same === true ? kept.content : undefined;
+}
