@@ -3,6 +3,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { ExcelFileError } from './errors';
 import { articleNumbersOfJson, storedRowsOfJson } from './snapshotJson';
+import type { PriceListSnapshotJson } from './types';
 import { type CheckData, validateAgainst } from './validatePriceList';
 import {
   WORKER_NICE,
@@ -46,9 +47,16 @@ function memorySampler() {
 /** The snapshot that follows a 'validate' job, parsed into what the checks use. */
 const snapshotMessage = () =>
   new Promise<CheckData>((resolve) => {
-    parentPort!.once('message', ({ snapshot }: WorkerSnapshot) =>
-      resolve({ stored: storedRowsOfJson(snapshot), articleNumbers: articleNumbersOfJson(snapshot) }),
-    );
+    const snapshot: PriceListSnapshotJson = { articleNumbers: [], rows: [] };
+    const onMessage = (message: WorkerSnapshot) => {
+      if (message.kind === 'snapshotBlock') {
+        snapshot[message.part].push(message.json);
+        return;
+      }
+      parentPort!.off('message', onMessage);
+      resolve({ stored: storedRowsOfJson(snapshot), articleNumbers: articleNumbersOfJson(snapshot) });
+    };
+    parentPort!.on('message', onMessage);
   });
 
 async function run(job: WorkerJob): Promise<WorkerResult> {

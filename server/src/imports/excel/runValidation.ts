@@ -5,7 +5,7 @@ import type {
   WorkerValidationOutcome,
   WorkerValidationRecord,
 } from './types';
-import { runInWorker, type WorkerLimits, type WorkerSnapshot } from './workerPool';
+import { runInWorker, snapshotMessages, type WorkerLimits } from './workerPool';
 import { unpackOutcome } from './workerTransport';
 
 /**
@@ -50,9 +50,7 @@ async function validateInWorker(
 ) {
   const snapshot =
     'snapshot' in input ? input.snapshot : snapshotJsonOf(input.articleNumbers, input.existingRows);
-  const followUp = Promise.resolve(snapshot).then(
-    (json): WorkerSnapshot => ({ kind: 'snapshot', snapshot: json }),
-  );
+  const followUp = Promise.resolve(snapshot).then(snapshotMessages);
   const result = await runInWorker(
     { kind: 'validate', content: input.content, fileName: input.fileName, changes },
     limits,

@@ -15,7 +15,7 @@ export const defaultWorkerLimits: WorkerLimits = { heapMb: 512, deadlineMs: 120_
 
 /** The jobs a worker does: each reads or writes a whole workbook. */
 export type WorkerJob =
-  /** The data to check against follows in a second message (a WorkerSnapshot) once it is loaded. */
+  /** The data to check against follows in further messages (WorkerSnapshot) once it is loaded. */
   | {
       kind: 'validate';
       content: Uint8Array;
@@ -26,11 +26,24 @@ export type WorkerJob =
   | { kind: 'errorWorkbook'; content: Uint8Array; fileName: string; errors: PackedErrors }
   | { kind: 'template'; rows: PackedRows; articleNames: string[] };
 
-/** The second message of a 'validate' job. */
-export interface WorkerSnapshot {
-  kind: 'snapshot';
-  snapshot: PriceListSnapshotJson;
-}
+/**
+ * The messages after a 'validate' job: the snapshot's blocks one by one (posting 18 MB of text
+ * in one message held the API thread 17–47 ms), then its end.
+ */
+export type WorkerSnapshot =
+  | { kind: 'snapshotBlock'; part: keyof PriceListSnapshotJson; json: string }
+  | { kind: 'snapshotEnd' };
+
+/** A snapshot as the messages that carry it to the worker. */
+export const snapshotMessages = (snapshot: PriceListSnapshotJson): WorkerSnapshot[] => [
+  ...snapshot.articleNumbers.map((json) => ({
+    kind: 'snapshotBlock' as const,
+    part: 'articleNumbers' as const,
+    json,
+  })),
+  ...snapshot.rows.map((json) => ({ kind: 'snapshotBlock' as const, part: 'rows' as const, json })),
+  { kind: 'snapshotEnd' },
+];
 
 export type WorkerResult =
   | { kind: 'validation'; outcome: PackedOutcome; peakMemoryMb: number }
@@ -135,12 +148,13 @@ function transferablesOfJob(job: WorkerJob): ArrayBuffer[] {
  * DEADLINE, MEMORY, CRASH, or INVALID_FILE (the file cannot be read; the message says why).
  *
  * `followUp` (a validation's snapshot, still loading) is posted when it resolves, while the
- * worker already reads the file; when it rejects, so does the job, with its error.
+ * worker already reads the file, one message per turn of the event loop; when it rejects, so
+ * does the job, with its error.
  */
 export function runInWorker(
   job: WorkerJob,
   limits: WorkerLimits,
-  followUp?: Promise<WorkerSnapshot>,
+  followUp?: Promise<readonly WorkerSnapshot[]>,
 ): Promise<WorkerResult> {
   const content = contentOf(job);
   // Bytes already moved to an earlier job are detached (length 0): the worker would wait for a
@@ -210,10 +224,13 @@ export function runInWorker(
       ),
     );
     worker.postMessage(job, transferablesOfJob(job));
+    const post = (messages: readonly WorkerSnapshot[], next: number) => {
+      if (settled || next >= messages.length) return;
+      worker.postMessage(messages[next]);
+      setImmediate(post, messages, next + 1);
+    };
     followUp?.then(
-      (message) => {
-        if (!settled) worker.postMessage(message);
-      },
+      (messages) => post(messages, 0),
       (error: unknown) => settle(() => reject(error)),
     );
   });
