@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { ExcelFileError } from './errors';
-import { articleNumbersOfJson, storedRowsOfJson } from './snapshotJson';
+import { checkDataOfJson } from './snapshotJson';
 import type { PriceListSnapshotJson } from './types';
 import { type CheckData, validateAgainst } from './validatePriceList';
 import {
@@ -47,14 +47,14 @@ function memorySampler() {
 /** The snapshot that follows a 'validate' job, parsed into what the checks use. */
 const snapshotMessage = () =>
   new Promise<CheckData>((resolve) => {
-    const snapshot: PriceListSnapshotJson = { articleNumbers: [], rows: [] };
+    const snapshot: PriceListSnapshotJson = { articles: [], rows: [] };
     const onMessage = (message: WorkerSnapshot) => {
       if (message.kind === 'snapshotBlock') {
         snapshot[message.part].push(message.json);
         return;
       }
       parentPort!.off('message', onMessage);
-      resolve({ stored: storedRowsOfJson(snapshot), articleNumbers: articleNumbersOfJson(snapshot) });
+      resolve(checkDataOfJson(snapshot));
     };
     parentPort!.on('message', onMessage);
   });

@@ -16,9 +16,9 @@ export interface PriceListValidationInput {
 
 /** The same data as JSON texts, in blocks, as PostgreSQL aggregates them (format: snapshotJson.ts). */
 export interface PriceListSnapshotJson {
-  /** Blocks of article numbers, each a JSON array. */
-  articleNumbers: string[];
-  /** Blocks of the price list's rows, each a JSON array of eight columns. */
+  /** Blocks of the organisation's articles, each a JSON array of two columns: ids, numbers. */
+  articles: string[];
+  /** Blocks of the price list's rows, each a JSON array of eight columns (the first: article ids). */
   rows: string[];
 }
 

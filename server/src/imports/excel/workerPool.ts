@@ -36,11 +36,7 @@ export type WorkerSnapshot =
 
 /** A snapshot as the messages that carry it to the worker. */
 export const snapshotMessages = (snapshot: PriceListSnapshotJson): WorkerSnapshot[] => [
-  ...snapshot.articleNumbers.map((json) => ({
-    kind: 'snapshotBlock' as const,
-    part: 'articleNumbers' as const,
-    json,
-  })),
+  ...snapshot.articles.map((json) => ({ kind: 'snapshotBlock' as const, part: 'articles' as const, json })),
   ...snapshot.rows.map((json) => ({ kind: 'snapshotBlock' as const, part: 'rows' as const, json })),
   { kind: 'snapshotEnd' },
 ];
