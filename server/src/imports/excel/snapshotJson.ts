@@ -1,6 +1,7 @@
 import type { PricelistRowValues } from '../../../../contract';
 import type { StoredRows } from './priceListDiff';
 import type { PriceListSnapshotJson } from './types';
+import type { CheckData } from './validatePriceList';
 
 /**
  * The organisation's articles and the price list's rows as JSON texts: the form in which
@@ -57,10 +58,7 @@ export function snapshotJsonOf(
 }
 
 /** What the checks use of a snapshot: the article numbers and the rows in columns. */
-export function checkDataOfJson(snapshot: PriceListSnapshotJson): {
-  articleNumbers: string[];
-  stored: StoredRows;
-} {
+export function checkDataOfJson(snapshot: PriceListSnapshotJson): CheckData {
   const articleNumbers: string[] = [];
   const numberOfId = new Map<number, string>();
   for (const block of snapshot.articles) {
