@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -18,6 +18,7 @@ import type { Config } from './config';
 import { dashboardRoutes } from './dashboard/routes';
 import type { Database } from './db/database';
 import { forbidden, registerErrorHandling } from './errors';
+import type { WorkerPool } from './imports/excel';
 import { importRoutes } from './imports/routes';
 import { organizationRoutes } from './organizations/routes';
 import { pricelistRoutes } from './pricelists/routes';
@@ -30,6 +31,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   logger: Logger;
+  /** Every Excel worker thread (validation, error workbook, template) comes from this pool. */
+  workerPool: WorkerPool;
 }
 
 export const API_PREFIX = '/resources/v1';
@@ -46,7 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off by default: forwarded headers from anyone could otherwise pass the Origin check below.
+    trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,9 +1,40 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .default('false')
   .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Which proxies may name the client's host and scheme (X-Forwarded-*), as Fastify's `trustProxy`
+ * takes it: `false` (none: the default), `true` (any: only when nothing can reach the server but
+ * the proxy), a hop count, or a comma-separated list of addresses and CIDR ranges.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): boolean | number | string[] => {
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d{1,3}$/.test(value)) return Number(value);
+    const addresses = value.split(',').map((part) => part.trim());
+    if (addresses.every((address) => isAddressOrRange(address))) return addresses;
+    context.addIssue({
+      code: 'custom',
+      message: 'ska vara false, true, ett antal proxyled eller adresser (CIDR) åtskilda med kommatecken',
+    });
+    return z.NEVER;
+  });
+
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 
@@ -19,6 +50,7 @@ const ConfigSchema = z.object({
   /** Where the built SPA is (the e2e runs of parallel work use their own). */
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
   ENABLE_TESTABILITY: booleanFlag,
+  TRUST_PROXY: trustProxySetting,
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   SMTP_URL: optionalUrl,
@@ -32,6 +64,14 @@ const ConfigSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().positive().default(500),
   WORKER_HEAP_MB: z.coerce.number().int().positive().default(512),
   WORKER_DEADLINE_SECONDS: z.coerce.number().positive().default(120),
+  /** The Excel worker pool: at most this many threads, and this much heap (their limits summed). */
+  WORKER_POOL_SIZE: z.coerce.number().int().positive().default(2),
+  WORKER_POOL_MEMORY_MB: z.coerce.number().int().positive().default(1024),
+  /** Downloads waiting for a worker at once, and how long each waits before a 503. */
+  WORKER_POOL_QUEUE: z.coerce.number().int().min(0).default(10),
+  WORKER_POOL_WAIT_SECONDS: z.coerce.number().min(0).default(10),
+  /** A job running longer than this no longer holds the instance's job queue. */
+  JOB_QUEUE_BUDGET_SECONDS: z.coerce.number().positive().default(10),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; isDevelopment: boolean };
@@ -46,6 +86,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Ogiltig konfiguration: ${issue.path.join('.')}: ${issue.message}`);
   }
   const config = parsed.data;
+  // The testability routes wipe every import and session without a session: never in production.
+  if (config.NODE_ENV === 'production' && config.ENABLE_TESTABILITY)
+    throw new ConfigError(
+      'Ogiltig konfiguration: ENABLE_TESTABILITY=true är inte tillåtet när NODE_ENV=production.',
+    );
+  if (config.WORKER_POOL_MEMORY_MB < config.WORKER_HEAP_MB)
+    throw new ConfigError(
+      'Ogiltig konfiguration: WORKER_POOL_MEMORY_MB måste vara minst WORKER_HEAP_MB (en arbetstråds minne).',
+    );
   return {
     ...config,
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
