@@ -7,6 +7,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './db/seed';
 import { startImportJobs } from './imports/jobs';
+import { createWorkerPool } from './imports/workerLimits';
 import { createLogger } from './logger';
 
 async function main() {
@@ -33,7 +34,14 @@ async function main() {
     logger.info('demo data loaded into the empty database');
   }
 
-  const deps = { config, db: database.db, clock: systemClock, mailer: createMailer(config, logger), logger };
+  const deps = {
+    config,
+    db: database.db,
+    clock: systemClock,
+    mailer: createMailer(config, logger),
+    logger,
+    workerPool: createWorkerPool(config),
+  };
   const app: FastifyInstance = await buildApp(deps);
   const jobs = startImportJobs(deps);
   await app.listen({ host: config.HOST, port: config.PORT });
@@ -46,6 +54,7 @@ async function main() {
     // Stop taking requests and let those in flight finish, then stop the jobs, then the database.
     await app.close();
     await jobs.stop();
+    await deps.workerPool.close();
     await database.close();
     process.exit(0);
   };

@@ -12,6 +12,8 @@ import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
+import type { WorkerPoolOptions } from '../imports/excel';
+import { createWorkerPool } from '../imports/workerLimits';
 import { createLogger } from '../logger';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -61,6 +63,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Where the logs go, for tests that read them (set LOG_LEVEL in env too; it is silent by default). */
   logDestination?: DestinationStream;
+  /** Called as each worker job starts, before the worker gets it: a test may hold the worker here. */
+  onWorkerJobStart?: WorkerPoolOptions['onJobStart'];
 }
 
 /** The real application on a fresh database with the demo data; call it with `app.inject()`. */
@@ -82,6 +86,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     clock,
     logger,
     mailer: options.mailer ?? createMailer(config, logger),
+    workerPool: createWorkerPool(config, options.onWorkerJobStart),
   };
   const app = await buildApp(deps);
   await app.ready();
@@ -92,6 +97,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     database,
     async close() {
       await app.close();
+      await deps.workerPool.close();
       await database.close();
     },
   };
