@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { runNextJob } from '../../server/src/imports/jobs';
+import { createWorkerPool } from '../../server/src/imports/workerLimits';
 import { createLogger } from '../../server/src/logger';
 import { generatePriceListXlsx } from '../generate';
 import { createBenchDatabase, report } from '../lib';
@@ -30,7 +31,8 @@ try {
   const file = path.join(tmpdir(), `hmdb-apply-${rows}.xlsx`);
   writeFileSync(file, generatePriceListXlsx(rows));
   const importId = await queueImport(database.db, supplier, file);
-  const deps = { db: database.db, clock: systemClock, config, logger: createLogger(config) };
+  const workerPool = createWorkerPool(config);
+  const deps = { db: database.db, clock: systemClock, config, logger: createLogger(config), workerPool };
   const validated = await runNextJob(deps, 'bench');
   if (validated?.end !== 'VALIDATION_SUCCESS') throw new Error(`validation ended as ${validated?.end}`);
   await sql`update imports set status = 'IMPORT_PENDING', import_started_at = now() where id = ${importId}`.execute(

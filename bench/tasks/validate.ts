@@ -8,9 +8,8 @@
 import { systemClock } from '../../server/src/clock';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
-import { prewarmWorker } from '../../server/src/imports/excel';
 import { runNextJob } from '../../server/src/imports/jobs';
-import { workerLimits } from '../../server/src/imports/workerLimits';
+import { createWorkerPool } from '../../server/src/imports/workerLimits';
 import { createLogger } from '../../server/src/logger';
 import { createBenchDatabase, peakRssMb, report, runTask } from '../lib';
 
@@ -21,11 +20,12 @@ try {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: bench.url });
   const database = await openDatabase({ databaseUrl: bench.url });
   // As on a running server, whose job loop starts the spare worker thread when it starts.
-  await prewarmWorker(workerLimits(config));
+  const workerPool = createWorkerPool(config);
+  await workerPool.prewarm();
   const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
   const started = performance.now();
   const result = await runNextJob(
-    { db: database.db, clock: systemClock, config, logger: createLogger(config) },
+    { db: database.db, clock: systemClock, config, logger: createLogger(config), workerPool },
     'bench',
   );
   const ms = performance.now() - started;

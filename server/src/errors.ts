@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** Response headers that go with it, such as Retry-After on a 503. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -46,6 +48,7 @@ const messages: Record<number, string> = {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({
         error: {
           code: error.code,

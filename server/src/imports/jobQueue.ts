@@ -18,7 +18,7 @@ export const LEASE_RENEW_MS = 15_000;
 export const MAX_ATTEMPTS = 3;
 
 export type JobStatus = Extract<ImportStatus, 'VALIDATION_PENDING' | 'IMPORT_PENDING'>;
-export type JobDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
+export type JobDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'workerPool'>;
 
 /** An import claimed as a job by one worker. */
 export interface ClaimedJob {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../app';
 import { type ApplyEnd, runApplyJob } from './applyJob';
-import { ExcelFileError, ExcelWorkerError, prewarmWorker } from './excel';
+import { ExcelFileError, ExcelWorkerError } from './excel';
 import {
   type ClaimedJob,
   claimNextJob,
@@ -14,10 +14,9 @@ import {
 } from './jobQueue';
 import { onImportJobs } from './jobSignal';
 import { type JobEnd, runValidationJob } from './validationJob';
-import { workerLimits } from './workerLimits';
 
 export interface ImportJobs {
-  /** Stops claiming new jobs and waits for the one running (graceful shutdown). */
+  /** Stops claiming new jobs and waits for those running (graceful shutdown). */
   stop(): Promise<void>;
 }
 
@@ -97,40 +96,80 @@ export async function runNextJob(deps: JobDeps, workerId: string): Promise<JobRe
 }
 
 /**
- * The job loop of this instance: one job at a time (parsing runs in a worker thread on one of
- * the two cores; the API keeps the other), every JOB_POLL_MS, and at once when this instance's
- * requests make a job. Any number of instances may run it against one database.
+ * The job loop of this instance, every JOB_POLL_MS and at once when this instance's requests
+ * make a job or a job ends. Any number of instances may run it against one database.
+ *
+ * One job at a time while jobs are quick (parsing runs in a worker thread on one of the two
+ * cores; the API keeps the other). A job still running after JOB_QUEUE_BUDGET_SECONDS no longer
+ * holds the queue: the loop claims the next job beside it, so one slow file does not keep other
+ * suppliers' files waiting. Every job running is past its budget before another starts, and no
+ * more run than the worker pool can run at once.
  */
 export function startImportJobs(deps: AppDeps): ImportJobs {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const budgetMs = deps.config.JOB_QUEUE_BUDGET_SECONDS * 1000;
+  const maxRunning = deps.workerPool.capacity;
   let stopped = false;
-  let running: Promise<void> | null = null;
+  /** The jobs running, each with whether it is past its budget. */
+  const running = new Map<Promise<unknown>, { pastBudget: boolean }>();
+  let claiming: Promise<void> | null = null;
   let wakeAgain = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const drain = async () => {
-    while (!stopped && (await runNextJob(deps, workerId)) !== null) {}
+  const mayClaim = () => running.size < maxRunning && [...running.values()].every((job) => job.pastBudget);
+
+  const start = (job: ClaimedJob) => {
+    const state = { pastBudget: false };
+    const budget = setTimeout(() => {
+      state.pastBudget = true;
+      deps.logger.info(
+        { importId: job.id, workerId, budgetMs },
+        'import job past its budget: the queue goes on',
+      );
+      wake();
+    }, budgetMs);
+    budget.unref();
+    const done: Promise<unknown> = processJob(deps, job, workerId)
+      .catch((error) => deps.logger.error({ err: error, workerId }, 'import job loop failed'))
+      .finally(() => {
+        clearTimeout(budget);
+        running.delete(done);
+        wake();
+      });
+    running.set(done, state);
   };
-  const wake = () => {
+
+  function wake() {
     if (stopped) return;
-    if (running) {
+    if (claiming) {
       wakeAgain = true;
       return;
     }
+    if (!mayClaim()) return;
     clearTimeout(timer);
-    running = drain()
-      .catch((error) => deps.logger.error({ err: error, workerId }, 'import job loop failed'))
-      .finally(() => {
-        running = null;
+    wakeAgain = false;
+    claiming = claimNextJob(deps, workerId)
+      .then((job) => {
+        if (job && !stopped) start(job);
+        return job !== null;
+      })
+      .catch((error) => {
+        deps.logger.error({ err: error, workerId }, 'import job loop failed');
+        return false;
+      })
+      .then((claimed) => {
+        claiming = null;
         if (stopped) return;
-        timer = setTimeout(wake, wakeAgain ? 0 : deps.config.JOB_POLL_MS);
-        wakeAgain = false;
+        // A job claimed: look again at once (it may be done, or past its budget, soon).
+        if (claimed || wakeAgain) setImmediate(wake);
+        else timer = setTimeout(wake, deps.config.JOB_POLL_MS);
       });
-  };
+  }
+
   const unsubscribe = onImportJobs(deps.db, wake);
   // The first file should not wait while a worker thread loads its modules.
-  prewarmWorker(workerLimits(deps.config)).catch(() => {});
-  deps.logger.info({ workerId }, 'import jobs started');
+  deps.workerPool.prewarm().catch(() => {});
+  deps.logger.info({ workerId, budgetMs, maxRunning }, 'import jobs started');
   timer = setTimeout(wake, 0);
 
   return {
@@ -138,7 +177,8 @@ export function startImportJobs(deps: AppDeps): ImportJobs {
       stopped = true;
       clearTimeout(timer);
       unsubscribe();
-      await running;
+      await claiming;
+      await Promise.all(running.keys());
     },
   };
 }

@@ -22,7 +22,7 @@ import { findImport, findImportSummary } from './importViews';
 import { legacyImportStatuses } from './legacy';
 import { templateRows } from './pricelistSnapshot';
 import { readUpload } from './upload';
-import { workerLimits } from './workerLimits';
+import { requestWorkers } from './workerLimits';
 
 /** An id in the path; anything else is "not found" (the session is checked before it). */
 function pathId(value: string): number {
@@ -125,11 +125,11 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
       return sendWorkbook(
         reply,
         'Mall generell prislista.xlsx',
-        await buildPriceListTemplate([], workerLimits(config)),
+        await buildPriceListTemplate([], requestWorkers(deps)),
       );
     const filled = await templateRows(db, organizationId, query.pricelistId);
     if (!filled) throw notFound('Prislistan hittades inte.');
-    const workbook = await buildPriceListTemplate(filled.rows, workerLimits(config));
+    const workbook = await buildPriceListTemplate(filled.rows, requestWorkers(deps));
     return sendWorkbook(reply, `Generell prislista ${filled.number}.xlsx`, workbook);
   });
 
@@ -200,7 +200,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
         exported.content,
         found.fileName,
         exported.errors,
-        workerLimits(config),
+        requestWorkers(deps),
       );
       return sendWorkbook(reply, errorWorkbookName(found.fileName), workbook);
     },

@@ -10,7 +10,7 @@ import {
   loadImportFile,
 } from './jobQueue';
 import { inactivePricelistError, loadPricelistSnapshot, pricelistStatus } from './pricelistSnapshot';
-import { workerLimits } from './workerLimits';
+import { jobWorkers } from './workerLimits';
 
 /** What the job ended with; LEASE_LOST when its result was dropped (deleted, replaced, taken over). */
 export type JobEnd = ImportStatus | 'LEASE_LOST';
@@ -38,10 +38,7 @@ export function validateAgainstDatabase(
   fileName: string,
   snapshot: Promise<PriceListSnapshotJson>,
 ) {
-  return runPriceListValidation(
-    { content: new Uint8Array(content), fileName, snapshot },
-    workerLimits(deps.config),
-  );
+  return runPriceListValidation({ content: new Uint8Array(content), fileName, snapshot }, jobWorkers(deps));
 }
 
 /**
@@ -68,7 +65,7 @@ export async function runValidationJob(
   // bytes go to the worker as they are (this job does not read them again).
   const outcome = await runPriceListValidationSummary(
     { content, fileName: job.fileName, snapshot },
-    workerLimits(deps.config),
+    jobWorkers(deps),
   );
   const finish: JobFinish = {
     status: outcome.summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',

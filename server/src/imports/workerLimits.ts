@@ -1,8 +1,51 @@
+import type { AppDeps } from '../app';
 import type { Config } from '../config';
-import type { WorkerLimits } from './excel';
+import { ApiError } from '../errors';
+import {
+  type WorkerLimits,
+  WorkerPool,
+  WorkerPoolBusyError,
+  type WorkerPoolOptions,
+  type WorkerRunner,
+} from './excel';
 
 /** The limits of the Excel worker thread (every parse of an uploaded file runs there). */
 export const workerLimits = (config: Config): WorkerLimits => ({
   heapMb: config.WORKER_HEAP_MB,
   deadlineMs: config.WORKER_DEADLINE_SECONDS * 1000,
 });
+
+/** What a download refused for want of a worker is told to wait before trying again, seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+export const BUSY_MESSAGE = 'Tjänsten är hårt belastad just nu. Försök igen om en stund.';
+
+/** The server's one pool of Excel workers, as the configuration sets it (main.ts, tests). */
+export const createWorkerPool = (config: Config, onJobStart?: WorkerPoolOptions['onJobStart']): WorkerPool =>
+  new WorkerPool({
+    size: config.WORKER_POOL_SIZE,
+    memoryMb: config.WORKER_POOL_MEMORY_MB,
+    limits: workerLimits(config),
+    queueLimit: config.WORKER_POOL_QUEUE,
+    maxWaitMs: config.WORKER_POOL_WAIT_SECONDS * 1000,
+    retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+    onJobStart,
+  });
+
+/**
+ * The workers of an HTTP request (error workbook, template): a bounded wait for one, then 503
+ * with Retry-After, never an unbounded pile of threads.
+ */
+export const requestWorkers = ({ workerPool }: Pick<AppDeps, 'workerPool'>): WorkerRunner => ({
+  run: (job, followUp) =>
+    workerPool.run(job, followUp).catch((error: unknown) => {
+      if (!(error instanceof WorkerPoolBusyError)) throw error;
+      throw new ApiError(503, 'SERVICE_UNAVAILABLE', BUSY_MESSAGE, undefined, {
+        'retry-after': String(error.retryAfterSeconds),
+      });
+    }),
+});
+
+/** The workers of a job: it waits for its turn (the job loop starts no more jobs than the pool runs). */
+export const jobWorkers = ({ workerPool }: Pick<AppDeps, 'workerPool'>): WorkerRunner =>
+  workerPool.unboundedWait;

@@ -9,7 +9,7 @@ import { mapHeader } from './priceListColumns';
 import { readSheet } from './readSheet';
 import type { SheetRead } from './sheetRead';
 import { boldFont, bufferedWorkbookWriter } from './workbookWriter';
-import { defaultWorkerLimits, runInWorker, type WorkerLimits } from './workerPool';
+import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './workerPool';
 import { packErrors } from './workerTransport';
 
 /** Excel's own "bad" style: light red fill, dark red text. */
@@ -32,18 +32,21 @@ const errorColumns = [
  *
  * Runs in a worker thread, like the validation: it parses the uploaded (untrusted) file again,
  * and writing a 200,000-row copy takes seconds. The content is transferred to the worker
- * when it owns its whole buffer (see runPriceListValidation).
+ * when it owns its whole buffer (see runPriceListValidation). The server passes its worker
+ * pool; plain limits run a worker of its own.
  */
 export async function buildValidationErrorWorkbook(
   content: Uint8Array,
   fileName: string,
   errors: ValidationError[],
-  limits: WorkerLimits = defaultWorkerLimits,
+  workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
 ): Promise<Buffer> {
-  const result = await runInWorker(
-    { kind: 'errorWorkbook', content, fileName, errors: packErrors(errors) },
-    limits,
-  );
+  const result = await runnerOf(workers).run({
+    kind: 'errorWorkbook',
+    content,
+    fileName,
+    errors: packErrors(errors),
+  });
   if (result.kind !== 'workbook') throw new Error('unexpected worker result');
   return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }

@@ -21,4 +21,12 @@ export type {
   WorkerValidationOutcome,
 } from './types';
 export { MAX_REPORTED_ERRORS, validatePriceList } from './validatePriceList';
-export { defaultWorkerLimits, prewarmWorker, stopSpareWorker, type WorkerLimits } from './workerPool';
+export {
+  defaultWorkerLimits,
+  type WorkerLimits,
+  WorkerPool,
+  WorkerPoolBusyError,
+  type WorkerPoolOptions,
+  type WorkerPoolStats,
+  type WorkerRunner,
+} from './workerPool';

@@ -4,17 +4,14 @@
  * validation must work as before.
  */
 import * as XLSX from '@e965/xlsx';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generatePriceListXlsx } from '../../../../bench/generate';
 import { detectExcelFormat } from './detectFormat';
 import { ExcelWorkerError } from './errors';
 import { runPriceListValidation } from './runValidation';
 import { exceljsWorkbook, handMadeXlsx, headers, sheetjsWorkbook, validRow } from './testWorkbooks';
-import { stopSpareWorker } from './workerPool';
 
 const limits = { heapMb: 256, deadlineMs: 4_000 };
-
-afterAll(() => stopSpareWorker());
 
 async function run(content: Uint8Array, fileName = 'prislista.xlsx', workerLimits = limits) {
   const started = performance.now();

@@ -3,15 +3,16 @@
  * database has it: the worker reads meanwhile. These tests run the real worker thread.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runPriceListValidation, runPriceListValidationSummary } from './runValidation';
 import { snapshotJsonOf } from './snapshotJson';
 import { exceljsWorkbook, headers, storedRow, validRow } from './testWorkbooks';
-import { prewarmWorker, stopSpareWorker, WORKER_NICE } from './workerPool';
+import { WORKER_NICE, WorkerPool } from './workerPool';
 
 const limits = { heapMb: 256, deadlineMs: 10_000 };
 
-afterAll(() => stopSpareWorker());
+const poolOf = () =>
+  new WorkerPool({ size: 2, memoryMb: 512, limits, queueLimit: 0, maxWaitMs: 0, retryAfterSeconds: 1 });
 
 const later = <T>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
@@ -92,20 +93,25 @@ describe('a validation whose data is still loading', () => {
   });
 });
 
-describe('the spare worker', () => {
+describe("the pool's spare worker", () => {
   it('is ready after prewarming and does the next job; a job given before it is ready waits for it', async () => {
     const content = await exceljsWorkbook({ Prislista: [headers, validRow('HMD-0001')] });
     const data = { articleNumbers: ['HMD-0001'], existingRows: [] };
-    await stopSpareWorker();
-    await prewarmWorker(limits);
-    const first = await runPriceListValidation(
-      { content: new Uint8Array(content), fileName: 'a.xlsx', ...data },
-      limits,
-    );
-    // The spare started after that job is taken at once, before it has loaded its modules.
-    const second = await runPriceListValidation({ content, fileName: 'b.xlsx', ...data }, limits);
-    for (const outcome of [first, second]) {
-      expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 1, updated: 0, removed: 0, unchanged: 0 });
+    const pool = poolOf();
+    try {
+      await pool.prewarm();
+      expect(pool.stats()).toMatchObject({ idle: 1, busy: 0 });
+      const first = await runPriceListValidation(
+        { content: new Uint8Array(content), fileName: 'a.xlsx', ...data },
+        pool,
+      );
+      // The spare started after that job is taken at once, before it has loaded its modules.
+      const second = await runPriceListValidation({ content, fileName: 'b.xlsx', ...data }, pool);
+      for (const outcome of [first, second]) {
+        expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 1, updated: 0, removed: 0, unchanged: 0 });
+      }
+    } finally {
+      await pool.close();
     }
   });
 });
@@ -121,12 +127,12 @@ describe('the worker thread', () => {
   it('runs at a lower priority than the thread that answers the API', async () => {
     const workerThreads = () => niceValues().filter((nice) => nice === WORKER_NICE).length;
     // Workers of earlier tests end on their own after their job; wait until they are gone.
-    await stopSpareWorker();
     await expect.poll(workerThreads, { timeout: 5_000 }).toBe(0);
-    await prewarmWorker(limits);
+    const pool = poolOf();
+    await pool.prewarm();
     expect(workerThreads()).toBe(1);
     expect(ownNice()).toBe(0);
-    await stopSpareWorker();
+    await pool.close();
     await expect.poll(workerThreads, { timeout: 5_000 }).toBe(0);
   });
 });

@@ -5,11 +5,12 @@ import type {
   WorkerValidationOutcome,
   WorkerValidationRecord,
 } from './types';
-import { runInWorker, snapshotMessages, type WorkerLimits } from './workerPool';
+import { runnerOf, snapshotMessages, type WorkerLimits, type WorkerRunner } from './workerPool';
 import { unpackOutcome } from './workerTransport';
 
 /**
- * Runs validatePriceList in a worker thread with a heap limit and a deadline, so a hostile or
+ * Runs validatePriceList in a worker thread (of the server's pool, or of its own for plain
+ * limits) with a heap limit and a deadline, so a hostile or
  * huge file can neither block the event loop nor take the process down. Rejects with
  * ExcelWorkerError: DEADLINE, MEMORY, CRASH, or INVALID_FILE (the file cannot be read; the
  * message says why, in Swedish), or with the snapshot's own error when loading it fails.
@@ -25,9 +26,9 @@ import { unpackOutcome } from './workerTransport';
  */
 export async function runPriceListValidation(
   input: PriceListValidationInput | PriceListSnapshotInput,
-  limits: WorkerLimits,
+  workers: WorkerRunner | WorkerLimits,
 ): Promise<WorkerValidationOutcome> {
-  const { outcome, peakMemoryMb } = await validateInWorker(input, limits, true);
+  const { outcome, peakMemoryMb } = await validateInWorker(input, workers, true);
   return Object.assign(unpackOutcome(outcome), { workerPeakMemoryMb: peakMemoryMb });
 }
 
@@ -37,23 +38,22 @@ export async function runPriceListValidation(
  */
 export async function runPriceListValidationSummary(
   input: PriceListValidationInput | PriceListSnapshotInput,
-  limits: WorkerLimits,
+  workers: WorkerRunner | WorkerLimits,
 ): Promise<WorkerValidationRecord> {
-  const { outcome, peakMemoryMb } = await validateInWorker(input, limits, false);
+  const { outcome, peakMemoryMb } = await validateInWorker(input, workers, false);
   return { summary: outcome.summary, details: outcome.details, workerPeakMemoryMb: peakMemoryMb };
 }
 
 async function validateInWorker(
   input: PriceListValidationInput | PriceListSnapshotInput,
-  limits: WorkerLimits,
+  workers: WorkerRunner | WorkerLimits,
   changes: boolean,
 ) {
   const snapshot =
     'snapshot' in input ? input.snapshot : snapshotJsonOf(input.articleNumbers, input.existingRows);
   const followUp = Promise.resolve(snapshot).then(snapshotMessages);
-  const result = await runInWorker(
+  const result = await runnerOf(workers).run(
     { kind: 'validate', content: input.content, fileName: input.fileName, changes },
-    limits,
     followUp,
   );
   if (result.kind !== 'validation') throw new Error('unexpected worker result');

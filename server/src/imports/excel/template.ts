@@ -10,7 +10,7 @@ import {
 import { escapeFormulaText } from './formulaEscape';
 import { slot } from './priceListColumns';
 import { boldFont, bufferedWorkbookWriter } from './workbookWriter';
-import { defaultWorkerLimits, runInWorker, type WorkerLimits } from './workerPool';
+import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './workerPool';
 import { packRows } from './workerTransport';
 
 export interface TemplateRow {
@@ -46,20 +46,17 @@ const text = (value: string | null) => (value === null ? null : escapeFormulaTex
  * price list's rows are filled in, so uploading it unchanged changes nothing.
  *
  * Written in a worker thread: 200,000 rows take exceljs seconds, which the API's event loop
- * must not wait for.
+ * must not wait for. The server passes its worker pool; plain limits run a worker of its own.
  */
 export async function buildPriceListTemplate(
   rows: readonly TemplateRow[] = [],
-  limits: WorkerLimits = defaultWorkerLimits,
+  workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
 ): Promise<Buffer> {
-  const result = await runInWorker(
-    {
-      kind: 'template',
-      rows: packRows(rows.map((row) => row.values)),
-      articleNames: rows.map((row) => row.articleName ?? ''),
-    },
-    limits,
-  );
+  const result = await runnerOf(workers).run({
+    kind: 'template',
+    rows: packRows(rows.map((row) => row.values)),
+    articleNames: rows.map((row) => row.articleName ?? ''),
+  });
   if (result.kind !== 'workbook') throw new Error('unexpected worker result');
   return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }

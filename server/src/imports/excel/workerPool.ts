@@ -51,28 +51,27 @@ export type WorkerReply =
 
 const workerFile = new URL('./excelWorker.mjs', import.meta.url);
 
+/** The worker thread's nice value: the scheduler prefers the API thread (nice 0) about 10:1. */
+export const WORKER_NICE = 10;
+
+/** What a worker posts once its modules are loaded, before any reply. */
+export const WORKER_READY = 'ready';
+
 interface StartedWorker {
   worker: Worker;
   heapMb: number;
   exited: boolean;
   /** Resolves when the worker has loaded its modules and waits for a job. */
   ready: Promise<void>;
+  /** Resolves when the thread has ended (its heap is given back). */
+  gone: Promise<void>;
 }
 
-/** What a worker posts once its modules are loaded, before any reply. */
-/** The worker thread's nice value: the scheduler prefers the API thread (nice 0) about 10:1. */
-export const WORKER_NICE = 10;
-
-export const WORKER_READY = 'ready';
-
 /**
- * One worker is kept started ahead of the next job (about 150 ms of thread start and module
- * loading off the critical path). It is unref'd, so it never keeps the process alive, and
- * each worker does exactly one job: a file can leave nothing behind for the next.
+ * Starts a worker thread. It is unref'd, so an idle one never keeps the process alive, and it
+ * does exactly one job: a file can leave nothing behind for the next.
  */
-let spare: StartedWorker | null = null;
-
-function startWorker(heapMb: number): StartedWorker {
+function startWorker(heapMb: number, onExit?: (started: StartedWorker) => void): StartedWorker {
   const worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
   worker.unref();
   const ready = new Promise<void>((resolve) => {
@@ -84,41 +83,19 @@ function startWorker(heapMb: number): StartedWorker {
     worker.on('message', onMessage);
     worker.once('exit', () => resolve());
   });
-  const started = { worker, heapMb, exited: false, ready };
-  worker.on('exit', () => {
-    started.exited = true;
-    if (spare === started) spare = null;
+  let exited!: () => void;
+  const gone = new Promise<void>((resolve) => {
+    exited = resolve;
   });
-  // An idle spare that fails is simply replaced; a busy one reports through its own listener.
+  const started: StartedWorker = { worker, heapMb, exited: false, ready, gone };
+  worker.once('exit', () => {
+    started.exited = true;
+    exited();
+    onExit?.(started);
+  });
+  // An idle worker that fails is simply replaced; a busy one reports through its own listener.
   worker.on('error', () => {});
   return started;
-}
-
-function takeWorker(heapMb: number): Worker {
-  const taken = spare;
-  spare = null;
-  if (taken && !taken.exited && taken.heapMb === heapMb) return taken.worker;
-  if (taken) void taken.worker.terminate();
-  return startWorker(heapMb).worker;
-}
-
-/**
- * Starts the spare worker now (the job loop does, when the server starts), so that the first
- * file is not kept waiting while a worker loads its modules. Resolves when it is ready.
- */
-export function prewarmWorker(limits: WorkerLimits): Promise<void> {
-  if (!spare || spare.exited || spare.heapMb !== limits.heapMb) {
-    if (spare) void spare.worker.terminate();
-    spare = startWorker(limits.heapMb);
-  }
-  return spare.ready;
-}
-
-/** Stops the spare worker, for tests; a server need not (the spare is unref'd and never holds the process). */
-export async function stopSpareWorker() {
-  const taken = spare;
-  spare = null;
-  if (taken) await taken.worker.terminate();
 }
 
 const contentOf = (job: WorkerJob) => (job.kind === 'template' ? null : job.content);
@@ -139,28 +116,24 @@ function transferablesOfJob(job: WorkerJob): ArrayBuffer[] {
 }
 
 /**
- * Does one job in a worker thread with a heap limit and a deadline, so a hostile or huge file
- * can neither block the event loop nor take the process down. Rejects with ExcelWorkerError:
- * DEADLINE, MEMORY, CRASH, or INVALID_FILE (the file cannot be read; the message says why).
- *
- * `followUp` (a validation's snapshot, still loading) is posted when it resolves, while the
- * worker already reads the file, one message per turn of the event loop; when it rejects, so
- * does the job, with its error.
+ * Bytes already moved to an earlier job are detached (length 0): the worker would wait for a
+ * file that never arrives, so such a job is refused at once instead of at the deadline.
  */
-export function runInWorker(
+function refuseDetached(job: WorkerJob, followUp?: Promise<unknown>): Promise<never> | null {
+  if (contentOf(job)?.byteLength !== 0) return null;
+  followUp?.catch(() => {});
+  return Promise.reject(new ExcelWorkerError('CRASH', 'Filen saknar innehåll och kan inte bearbetas.'));
+}
+
+/** Does one job on a started worker, then ends the worker whatever the outcome. */
+function runOnWorker(
+  started: StartedWorker,
   job: WorkerJob,
   limits: WorkerLimits,
   followUp?: Promise<readonly WorkerSnapshot[]>,
 ): Promise<WorkerResult> {
-  const content = contentOf(job);
-  // Bytes already moved to an earlier job are detached (length 0): the worker would wait for a
-  // file that never arrives, so refuse at once instead of at the deadline.
-  if (content?.byteLength === 0) {
-    followUp?.catch(() => {});
-    return Promise.reject(new ExcelWorkerError('CRASH', 'Filen saknar innehåll och kan inte bearbetas.'));
-  }
   return new Promise((resolve, reject) => {
-    const worker = takeWorker(limits.heapMb);
+    const { worker } = started;
     worker.ref();
     let settled = false;
     const settle = (action: () => void) => {
@@ -170,7 +143,6 @@ export function runInWorker(
       worker.removeAllListeners('message');
       action();
       void worker.terminate();
-      if (spare === null) spare = startWorker(limits.heapMb);
     };
     const deadline = setTimeout(
       () =>
@@ -219,6 +191,10 @@ export function runInWorker(
         reject(new ExcelWorkerError('CRASH', `Bearbetningen av filen avbröts oväntat (kod ${code}).`)),
       ),
     );
+    if (started.exited) {
+      settle(() => reject(new ExcelWorkerError('CRASH', 'Bearbetningen av filen avbröts oväntat.')));
+      return;
+    }
     worker.postMessage(job, transferablesOfJob(job));
     const post = (messages: readonly WorkerSnapshot[], next: number) => {
       if (settled || next >= messages.length) return;
@@ -230,4 +206,260 @@ export function runInWorker(
       (error: unknown) => settle(() => reject(error)),
     );
   });
+}
+
+/**
+ * Whatever runs worker jobs: the server's pool, or (tests, tools) a worker of its own per job.
+ * Rejects with ExcelWorkerError: DEADLINE, MEMORY, CRASH, or INVALID_FILE (the file cannot be
+ * read; the message says why); a pool also with WorkerPoolBusyError.
+ *
+ * `followUp` (a validation's snapshot, still loading) is posted when it resolves, while the
+ * worker already reads the file, one message per turn of the event loop; when it rejects, so
+ * does the job, with its error.
+ */
+export interface WorkerRunner {
+  run(job: WorkerJob, followUp?: Promise<readonly WorkerSnapshot[]>): Promise<WorkerResult>;
+}
+
+/**
+ * One job in a worker thread of its own, outside any pool, with a heap limit and a deadline.
+ * For tests and tools that run the engine alone; the server runs every job through its
+ * WorkerPool.
+ */
+export function runInWorker(
+  job: WorkerJob,
+  limits: WorkerLimits,
+  followUp?: Promise<readonly WorkerSnapshot[]>,
+): Promise<WorkerResult> {
+  return refuseDetached(job, followUp) ?? runOnWorker(startWorker(limits.heapMb), job, limits, followUp);
+}
+
+/** A runner: the one given, or for plain limits a worker of its own per job (runInWorker). */
+export const runnerOf = (workers: WorkerRunner | WorkerLimits): WorkerRunner =>
+  'run' in workers ? workers : { run: (job, followUp) => runInWorker(job, workers, followUp) };
+
+/** No worker could be had in time (or too many requests wait already): the caller should retry later. */
+export class WorkerPoolBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('All Excel workers are busy');
+  }
+}
+
+export interface WorkerPoolOptions {
+  /** At most this many worker threads at once: busy, idle (the spare) and ending together. */
+  size: number;
+  /** At most this much heap (the sum of the threads' heap limits), MB. */
+  memoryMb: number;
+  /** Each worker's heap limit and deadline. */
+  limits: WorkerLimits;
+  /** Requests with a bounded wait that may wait at once; one more is refused at once. */
+  queueLimit: number;
+  /** How long a request with a bounded wait waits for a worker before it is refused. */
+  maxWaitMs: number;
+  /** What a refused request is told to wait before it tries again (Retry-After). */
+  retryAfterSeconds: number;
+  /**
+   * Called with each job once it has its worker, before the worker gets it: tests hold a
+   * worker busy here.
+   */
+  onJobStart?: (job: WorkerJob) => Promise<void> | void;
+}
+
+export interface WorkerPoolStats {
+  /** The most worker threads the pool runs at once. */
+  size: number;
+  /** Workers doing a job. */
+  busy: number;
+  /** Workers started ahead of need (the spare), waiting for a job. */
+  idle: number;
+  /** Requests waiting for a worker. */
+  waiting: number;
+  /** The heap limits of every thread not yet ended (busy, idle and ending), MB. */
+  memoryInUseMb: number;
+  /** The memory budget, MB. */
+  memoryTotalMb: number;
+}
+
+interface Waiter {
+  bounded: boolean;
+  give(started: StartedWorker): void;
+  refuse(error: Error): void;
+}
+
+/**
+ * The one pool of Excel worker threads of a server: validations, error workbooks and templates
+ * all take their worker here. It runs at most `size` threads and at most `memoryMb` of heap
+ * limits at once; a request beyond that waits in line (first come, first served). A request
+ * with a bounded wait (an HTTP request) is refused with WorkerPoolBusyError after `maxWaitMs`,
+ * or at once when `queueLimit` such requests wait already; a job of the queue waits for its
+ * turn without a bound (it is already queued in the database, and the job loop starts at most
+ * `capacity` of them).
+ *
+ * Each worker still does exactly one job and then ends. Once `prewarm()` has been called (the
+ * job loop does, at server start), one spare is kept started when there is room for it, so a
+ * job does not wait while a thread loads its modules; the spare counts against the limits and
+ * is the next request's.
+ */
+export class WorkerPool {
+  /** Threads not yet ended: busy, the spare, and those ending. */
+  private readonly live = new Set<StartedWorker>();
+  private spare: StartedWorker | null = null;
+  private busy = 0;
+  private readonly waiters: Waiter[] = [];
+  private keepSpare = false;
+  private closed = false;
+
+  constructor(private readonly options: WorkerPoolOptions) {
+    if (options.size < 1) throw new Error('The worker pool needs a size of at least 1');
+    if (options.memoryMb < options.limits.heapMb)
+      throw new Error("The worker pool's memory budget is smaller than one worker's heap");
+  }
+
+  /** How many workers can be busy at once: the size, or fewer when the budget is tighter. */
+  get capacity(): number {
+    return Math.min(this.options.size, Math.floor(this.options.memoryMb / this.options.limits.heapMb));
+  }
+
+  stats(): WorkerPoolStats {
+    let memory = 0;
+    for (const started of this.live) memory += started.heapMb;
+    return {
+      size: this.options.size,
+      busy: this.busy,
+      idle: this.spare ? 1 : 0,
+      waiting: this.waiters.length,
+      memoryInUseMb: memory,
+      memoryTotalMb: this.options.memoryMb,
+    };
+  }
+
+  /** Runs jobs for HTTP requests: a bounded wait for a worker, then WorkerPoolBusyError. */
+  run(job: WorkerJob, followUp?: Promise<readonly WorkerSnapshot[]>): Promise<WorkerResult> {
+    return this.runJob(job, followUp, true);
+  }
+
+  /** A runner whose jobs wait for their turn however long it takes (the job loop's). */
+  readonly unboundedWait: WorkerRunner = {
+    run: (job, followUp) => this.runJob(job, followUp, false),
+  };
+
+  /**
+   * Starts the spare now (the job loop does, when the server starts), and keeps one from then
+   * on. Resolves when it is ready, or at once when there is no room for it.
+   */
+  prewarm(): Promise<void> {
+    this.keepSpare = true;
+    this.pump();
+    return this.spare?.ready ?? Promise.resolve();
+  }
+
+  /** Refuses whatever waits, ends every thread and resolves when they have ended. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.keepSpare = false;
+    for (const waiter of this.waiters.splice(0)) waiter.refuse(this.busyError());
+    const ending = [...this.live];
+    for (const started of ending) void started.worker.terminate();
+    await Promise.all(ending.map((started) => started.gone));
+  }
+
+  private busyError() {
+    return new WorkerPoolBusyError(this.options.retryAfterSeconds);
+  }
+
+  private async runJob(
+    job: WorkerJob,
+    followUp: Promise<readonly WorkerSnapshot[]> | undefined,
+    bounded: boolean,
+  ): Promise<WorkerResult> {
+    const refused = refuseDetached(job, followUp);
+    if (refused) return refused;
+    let started: StartedWorker;
+    try {
+      started = await this.acquire(bounded);
+    } catch (error) {
+      followUp?.catch(() => {});
+      throw error;
+    }
+    this.busy++;
+    try {
+      await this.options.onJobStart?.(job);
+      return await runOnWorker(started, job, this.options.limits, followUp);
+    } finally {
+      this.busy--;
+      // runOnWorker ended it; its heap counts until it has exited (see `pump` on exit).
+      void started.worker.terminate();
+    }
+  }
+
+  private acquire(bounded: boolean): Promise<StartedWorker> {
+    if (this.closed) return Promise.reject(this.busyError());
+    if (this.waiters.length === 0) {
+      const now = this.take();
+      if (now) return Promise.resolve(now);
+    }
+    if (bounded && this.waiters.filter((waiter) => waiter.bounded).length >= this.options.queueLimit)
+      return Promise.reject(this.busyError());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        bounded,
+        give: (started) => {
+          clearTimeout(timer);
+          resolve(started);
+        },
+        refuse: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      const timer = bounded
+        ? setTimeout(() => {
+            const index = this.waiters.indexOf(waiter);
+            if (index >= 0) this.waiters.splice(index, 1);
+            reject(this.busyError());
+          }, this.options.maxWaitMs)
+        : undefined;
+      this.waiters.push(waiter);
+      this.pump();
+    });
+  }
+
+  private hasRoom(heapMb: number) {
+    return this.live.size < this.options.size && this.stats().memoryInUseMb + heapMb <= this.options.memoryMb;
+  }
+
+  private start(heapMb: number): StartedWorker {
+    const started = startWorker(heapMb, (ended) => {
+      this.live.delete(ended);
+      if (this.spare === ended) this.spare = null;
+      this.pump();
+    });
+    this.live.add(started);
+    return started;
+  }
+
+  /** A worker for a request now: the spare, or a new thread when there is room; else null. */
+  private take(): StartedWorker | null {
+    const heapMb = this.options.limits.heapMb;
+    if (this.spare && !this.spare.exited) {
+      const spare = this.spare;
+      this.spare = null;
+      return spare;
+    }
+    return this.hasRoom(heapMb) ? this.start(heapMb) : null;
+  }
+
+  /** Gives freed room to the waiting requests in order, then to a spare. */
+  private pump() {
+    while (this.waiters.length > 0) {
+      const started = this.take();
+      if (!started) break;
+      this.waiters.shift()!.give(started);
+    }
+    if (this.keepSpare && !this.closed && !this.spare && this.waiters.length === 0) {
+      // The spare counts like any thread, and the next request takes it first.
+      const heapMb = this.options.limits.heapMb;
+      if (this.hasRoom(heapMb)) this.spare = this.start(heapMb);
+    }
+  }
 }
