@@ -1,4 +1,5 @@
-import { assertNoDoctype, attributesOf, startTags } from './xmlText';
+import { attributesOf, firstElement, startTags } from './xmlTags';
+import { assertNoDoctype } from './xmlText';
 
 /** Built-in number formats that show a date or a time (ECMA-376 §18.8.30, with the East Asian ones). */
 const builtInDateFormats = new Set([
@@ -13,8 +14,26 @@ export function isDateFormatCode(code: string): boolean {
     .replace(/\\./g, '')
     .replace(/[_*]./g, '');
   if (/\[(?:h+|m+|s+)\]/i.test(plain)) return true;
-  const withoutBrackets = plain.replace(/\[[^\]]*\]/g, '').replace(/general/gi, '');
-  return /[dmyhs]/i.test(withoutBrackets);
+  return /[dmyhs]/i.test(withoutBrackets(plain).replace(/general/gi, ''));
+}
+
+/**
+ * The text without its `[…]` sections (colours, conditions, locales). By hand rather than with
+ * /\[[^\]]*\]/g, which searches for a `]` again from every `[` and so is quadratic in a code
+ * of many unclosed `[`; once no `]` is left, no later `[` closes either.
+ */
+function withoutBrackets(text: string): string {
+  let kept = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('[', at);
+    if (open < 0) break;
+    const close = text.indexOf(']', open + 1);
+    if (close < 0) break;
+    kept += text.slice(at, open);
+    at = close + 1;
+  }
+  return at === 0 ? text : kept + text.slice(at);
 }
 
 /**
@@ -32,8 +51,7 @@ export function readDateStyles(xml: string): Uint8Array {
       isDateFormatCode(attributes.get('formatCode') ?? ''),
     );
   }
-  const cellXfs = /<(?:\w+:)?cellXfs[\s>][\s\S]*?<\/(?:\w+:)?cellXfs>/.exec(xml)?.[0] ?? '';
-  const styles = startTags(cellXfs, 'xf');
+  const styles = startTags(firstElement(xml, 'cellXfs'), 'xf');
   const dateStyles = new Uint8Array(styles.length);
   styles.forEach((tag, index) => {
     const formatId = Number(attributesOf(tag).get('numFmtId') ?? 0);

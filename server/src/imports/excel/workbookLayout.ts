@@ -1,5 +1,6 @@
 import { ExcelFileError } from './errors';
-import { assertNoDoctype, attributeByLocalName, attributesOf, startTags } from './xmlText';
+import { attributesOf, startTags } from './xmlTags';
+import { assertNoDoctype, attributeByLocalName } from './xmlText';
 import { readEntry, type ZipEntry } from './zip';
 
 export interface WorkbookLayout {
