@@ -168,6 +168,60 @@ describe('our .xlsx reader against SheetJS as the oracle', () => {
     for (const content of corpus) expect(await ours(content)).toEqual(sheetjs(content));
   });
 
+  it("decodes Excel's _xHHHH_ escapes as SheetJS does, whatever the code: controls, surrogate halves, _x005F_", async () => {
+    const hex4 = fc.integer({ min: 0, max: 0xffff }).map((code) => code.toString(16).padStart(4, '0'));
+    const piece = fc.oneof(
+      fc.constantFrom(
+        'a',
+        'Ö',
+        '😀',
+        ' ',
+        '\n',
+        '\t',
+        '_',
+        'x',
+        '_x',
+        '_x005F_',
+        '_X000D_',
+        '&amp;',
+        '&#x5F;x0041_',
+      ),
+      hex4.map((hex) => `_x${hex}_`),
+      hex4.map((hex) => `_X${hex.toUpperCase()}_`),
+      fc.constantFrom(
+        '_x0000_',
+        '_x0001_',
+        '_xD800_',
+        '_xDC00_',
+        '_xD83D__xDE00_',
+        '_xFFFE_',
+        '_x005F_x0000_',
+      ),
+    );
+    const rawText = fc.array(piece, { maxLength: 10 }).map((pieces) => pieces.join(''));
+    // The texts are XML already: only < and the unescaped & are written as references.
+    const xmlText = (text: string) => text.replace(/</g, '&lt;').replace(/&(?!amp;|#x5F;)/g, '&amp;');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(rawText, { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        async (texts, inline) => {
+          const cells = texts.map((text, i) =>
+            inline
+              ? `<c r="${columnName(i)}1" t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`
+              : `<c r="${columnName(i)}1" t="s"><v>${i}</v></c>`,
+          );
+          const content = handMadeXlsx({
+            sheet: `<row r="1">${cells.join('')}</row>`,
+            sharedStrings: `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${texts.map((text) => `<si><t xml:space="preserve">${xmlText(text)}</t></si>`).join('')}</sst>`,
+          });
+          expect(await ours(content)).toEqual(sheetjs(content));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('sees the same cells in a generated 2,000-row price list', async () => {
     const content = generatePriceListXlsx(2_000);
     const seen = await ours(content);

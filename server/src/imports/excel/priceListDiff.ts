@@ -7,9 +7,6 @@ import {
   rowValues,
 } from './priceListRules';
 
-/** Marks null among packed texts (see workerTransport.ts). */
-export const NULL_TEXT = '\u0001';
-
 const numberOrNull = (value: number) => (Number.isNaN(value) ? null : value);
 
 /**
@@ -61,7 +58,7 @@ const isTrimmed = (text: string) => {
 
 /** Stored text normalised as file text is: trimmed, empty as null. */
 const normaliseText = (text: string | null | undefined) => {
-  if (text === null || text === undefined || text === NULL_TEXT) return null;
+  if (text === null || text === undefined) return null;
   if (isTrimmed(text)) return text;
   const trimmed = text.trim();
   return trimmed === '' ? null : trimmed;

@@ -15,6 +15,7 @@ import {
 } from './cellValues';
 import { unescapeFormulaText } from './formulaEscape';
 import { type HeaderMapping, slot } from './priceListColumns';
+import { forbiddenCharacterIn, forbiddenCharacterMessage, shownSafely } from './storableText';
 
 type IntegerColumn = 'minimumOrderQuantity' | 'deliveryTimeDays' | 'warrantyQuantity';
 
@@ -239,13 +240,14 @@ export class PriceListRowRules {
     this.errorCount++;
     if (this.errors.length >= this.maxErrors) return;
     const cellIndex = this.at[index]!;
+    // The cell's text may be anything a file holds: kept short and visible, as it is shown.
     this.errors.push({
       row: this.rowNumber,
-      ...(this.articleNumber !== undefined && { articleNumber: this.articleNumber }),
+      ...(this.articleNumber !== undefined && { articleNumber: shownSafely(this.articleNumber) }),
       sheet: this.sheet,
       column: priceListColumns[index]!.header,
       message,
-      value: cellIndex < 0 ? '' : cellDisplayValue(this.cells!, cellIndex, this.date1904),
+      value: cellIndex < 0 ? '' : shownSafely(cellDisplayValue(this.cells!, cellIndex, this.date1904)),
     });
   }
 
@@ -263,8 +265,15 @@ export class PriceListRowRules {
     const cells = this.cells!;
     const kind = cells.kinds[i];
     let text: string;
-    if (kind === TEXT) text = unescapeFormulaText(cells.texts[i]!).trim();
-    else if (kind === NUMBER)
+    if (kind === TEXT) {
+      text = unescapeFormulaText(cells.texts[i]!).trim();
+      const forbidden = forbiddenCharacterIn(text);
+      if (forbidden) {
+        const key = priceListColumns[index]!.key as Exclude<PriceListColumnKey, 'articleName'>;
+        this.fail(index, `${forbiddenCharacterMessage(forbidden)} ${allowed[key]}`);
+        return undefined;
+      }
+    } else if (kind === NUMBER)
       text = cells.dates[i]
         ? formatExcelDate(cells.numbers[i]!, this.date1904)
         : formatNumber(cells.numbers[i]!);

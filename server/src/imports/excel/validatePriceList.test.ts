@@ -5,6 +5,7 @@ import { storedRowsOf } from './priceListDiff';
 import {
   type CellInput,
   exceljsWorkbook,
+  handMadeXlsx,
   headers,
   sheetjsWorkbook,
   storedRow,
@@ -479,6 +480,72 @@ describe('the rules of each column', () => {
     expect(outcome.allErrors.map((error) => error.row)).toEqual(
       [...outcome.allErrors.map((error) => error.row)].sort((a, b) => a - b),
     );
+  });
+});
+
+describe('text that cannot be stored', () => {
+  /** A one-row file whose cells are written as raw XML text, so that `_xHHHH_` escapes reach the reader. */
+  function rawFile(cells: { articleNumber?: string; warrantyTerms?: string }) {
+    const texts = [...headers, cells.articleNumber ?? 'HMD-0001', cells.warrantyTerms ?? ''];
+    const header = headers.map((_, i) => `<c r="${'ABCDEFGHI'[i]}1" t="s"><v>${i}</v></c>`).join('');
+    const row =
+      `<c r="A2" t="s"><v>${headers.length}</v></c><c r="C2"><v>100</v></c><c r="D2"><v>1</v></c>` +
+      (cells.warrantyTerms === undefined ? '' : `<c r="I2" t="s"><v>${headers.length + 1}</v></c>`);
+    return handMadeXlsx({ sheet: `<row r="1">${header}</row><row r="2">${row}</row>`, sharedStrings: texts });
+  }
+
+  it('refuses a control character decoded from _x0000_ on its cell, and shows it as a visible sign', async () => {
+    const errors = errorsOf(await validate(rawFile({ warrantyTerms: 'före_x0000_efter' })));
+    expect(errors).toEqual([
+      {
+        row: 2,
+        articleNumber: 'HMD-0001',
+        sheet: 'Prislista',
+        column: 'Garantivillkor',
+        message:
+          'Texten innehåller ett tecken som inte kan sparas (U+0000, ett styrtecken) på plats 5. Garantivillkor måste vara tom eller en text på högst 255 tecken.',
+        value: 'före␀efter',
+      },
+    ]);
+  });
+
+  it('refuses half a surrogate pair and U+FFFF, and an article number with a control character', async () => {
+    expect(errorsOf(await validate(rawFile({ warrantyTerms: 'a_xD800_b' })))[0]).toMatchObject({
+      message: expect.stringContaining('(U+D800, en halv teckenkod) på plats 2.'),
+      value: 'a\uFFFDb',
+    });
+    expect(errorsOf(await validate(rawFile({ warrantyTerms: '_xFFFF_' })))[0]!.message).toContain(
+      '(U+FFFF, som inte är ett tecken) på plats 1.',
+    );
+    expect(errorsOf(await validate(rawFile({ articleNumber: 'HMD-0001_x0001_' })))).toEqual([
+      expect.objectContaining({
+        column: 'Artikelnummer',
+        message: expect.stringContaining('(U+0001, ett styrtecken) på plats 9.'),
+        value: 'HMD-0001␁',
+      }),
+    ]);
+  });
+
+  it('keeps _x005F_ as a literal underscore and two escaped halves as one character', async () => {
+    const outcome = await validate(rawFile({ warrantyTerms: '_x005F_x0000_ och _xD83D__xDE00_ rad_x000D_' }));
+    expect(addedRows(outcome)[0]!.warrantyTerms).toBe('_x0000_ och 😀 rad');
+  });
+
+  it('shows at most 300 characters of a huge value or article number', async () => {
+    // Letters in an order that does not compress past the zip guard's 100:1.
+    let seed = 1;
+    const letters = Array.from({ length: 1_000_000 }, () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return 'abcdefghijklmnopqrstuvwxyzåäö'[seed % 29];
+    }).join('');
+    const huge = errorsOf(await validate(rawFile({ warrantyTerms: letters })))[0]!;
+    expect(huge.message).toBe(
+      'Texten är 1000000 tecken lång. Garantivillkor måste vara tom eller en text på högst 255 tecken.',
+    );
+    expect(huge.value).toBe(`${letters.slice(0, 300)}…`);
+    const unknown = errorsOf(await validate(rawFile({ articleNumber: `${'X'.repeat(299)}😀😀` })))[0]!;
+    expect(unknown.articleNumber).toBe(`${'X'.repeat(299)}…`);
+    expect(unknown.value).toBe(unknown.articleNumber);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { PricelistRowValues, ValidationError } from '../../../../contract';
 import { changeChunks, errorChunks } from './changeDetails';
-import { NULL_TEXT, type StoredRows, storedRowValues } from './priceListDiff';
+import { type StoredRows, storedRowValues } from './priceListDiff';
 import type { TemplateRow } from './template';
 import type {
   DetailChunks,
@@ -12,46 +12,79 @@ import type { ValidationOutcome } from './validatePriceList';
 
 /**
  * What crosses between the job and the worker thread, packed. Structured cloning 200,000 row
- * objects costs hundreds of milliseconds on each side; the same rows as one long string and
- * one Float64Array cross in a few. The data a file is checked against goes as JSON texts (see
- * snapshotJson.ts) that the worker parses into columns, never making objects of the rows. Texts are joined with NUL, which neither PostgreSQL text nor a cell can hold
- * (the reader drops _x0000_).
+ * objects costs hundreds of milliseconds on each side; the same rows as one long string, its
+ * lengths and one Float64Array cross in a few. The data a file is checked against goes as JSON
+ * texts (see snapshotJson.ts) that the worker parses into columns, never making objects of the
+ * rows.
+ *
+ * Texts are packed by length, never joined with a separator or marked with a sentinel: a cell
+ * can hold any character (`_x0000_` decodes to NUL), so no character may mean a boundary.
  */
-const SEPARATOR = '\u0000';
+export interface PackedTexts {
+  /** Every text, one after the other. */
+  joined: string;
+  /** The length of each text in UTF-16 code units; -1 for null. */
+  lengths: Int32Array;
+}
+
+export function packTexts(texts: readonly (string | null)[]): PackedTexts {
+  const lengths = new Int32Array(texts.length);
+  const present: string[] = [];
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i];
+    if (text === null || text === undefined) lengths[i] = -1;
+    else {
+      lengths[i] = text.length;
+      present.push(text);
+    }
+  }
+  return { joined: present.join(''), lengths };
+}
+
+export function unpackTexts({ joined, lengths }: PackedTexts): (string | null)[] {
+  const texts: (string | null)[] = new Array(lengths.length);
+  let offset = 0;
+  for (let i = 0; i < lengths.length; i++) {
+    const length = lengths[i]!;
+    if (length < 0) texts[i] = null;
+    else {
+      texts[i] = joined.slice(offset, offset + length);
+      offset += length;
+    }
+  }
+  if (offset !== joined.length) throw new Error('packed texts do not match their lengths');
+  return texts;
+}
 
 export interface PackedRows {
   count: number;
   /** articleNumber, price, warrantyUnit, warrantyValidFrom, warrantyTerms of each row. */
-  texts: string;
+  texts: PackedTexts;
   /** minimumOrderQuantity, deliveryTimeDays, warrantyQuantity of each row; NaN for null. */
   numbers: Float64Array;
 }
 
-const orNull = (text: string | null) => (text === null ? NULL_TEXT : text);
-const fromText = (text: string) => (text === NULL_TEXT ? null : text);
 const fromNumber = (value: number) => (Number.isNaN(value) ? null : value);
 
 export function packRows(rows: readonly PricelistRowValues[]): PackedRows {
-  const texts: string[] = new Array(rows.length * 5);
+  const texts: (string | null)[] = new Array(rows.length * 5);
   const numbers = new Float64Array(rows.length * 3);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     texts[i * 5] = row.articleNumber;
     texts[i * 5 + 1] = row.price;
-    texts[i * 5 + 2] = orNull(row.warrantyUnit);
-    texts[i * 5 + 3] = orNull(row.warrantyValidFrom);
-    texts[i * 5 + 4] = orNull(row.warrantyTerms);
+    texts[i * 5 + 2] = row.warrantyUnit;
+    texts[i * 5 + 3] = row.warrantyValidFrom;
+    texts[i * 5 + 4] = row.warrantyTerms;
     numbers[i * 3] = row.minimumOrderQuantity;
     numbers[i * 3 + 1] = row.deliveryTimeDays ?? Number.NaN;
     numbers[i * 3 + 2] = row.warrantyQuantity ?? Number.NaN;
   }
-  return { count: rows.length, texts: texts.join(SEPARATOR), numbers };
+  return { count: rows.length, texts: packTexts(texts), numbers };
 }
 
-const splitTexts = (packed: PackedRows) => (packed.count === 0 ? [] : packed.texts.split(SEPARATOR));
-
 export function unpackRows(packed: PackedRows): PricelistRowValues[] {
-  const texts = splitTexts(packed);
+  const texts = unpackTexts(packed.texts);
   const { numbers } = packed;
   const rows: PricelistRowValues[] = new Array(packed.count);
   for (let i = 0; i < packed.count; i++) {
@@ -61,9 +94,9 @@ export function unpackRows(packed: PackedRows): PricelistRowValues[] {
       minimumOrderQuantity: numbers[i * 3]!,
       deliveryTimeDays: fromNumber(numbers[i * 3 + 1]!),
       warrantyQuantity: fromNumber(numbers[i * 3 + 2]!),
-      warrantyUnit: fromText(texts[i * 5 + 2]!),
-      warrantyValidFrom: fromText(texts[i * 5 + 3]!),
-      warrantyTerms: fromText(texts[i * 5 + 4]!),
+      warrantyUnit: texts[i * 5 + 2]!,
+      warrantyValidFrom: texts[i * 5 + 3]!,
+      warrantyTerms: texts[i * 5 + 4]!,
     };
   }
   return rows;
@@ -71,34 +104,34 @@ export function unpackRows(packed: PackedRows): PricelistRowValues[] {
 
 export interface PackedErrors {
   count: number;
-  /** articleNumber, sheet, column, message, value of each error. */
-  texts: string;
+  /** articleNumber (null when the row has none), sheet, column, message, value of each error. */
+  texts: PackedTexts;
   rows: Float64Array;
 }
 
 export function packErrors(errors: readonly ValidationError[]): PackedErrors {
-  const texts: string[] = new Array(errors.length * 5);
+  const texts: (string | null)[] = new Array(errors.length * 5);
   const rows = new Float64Array(errors.length);
   for (let i = 0; i < errors.length; i++) {
     const error = errors[i]!;
-    texts[i * 5] = error.articleNumber ?? NULL_TEXT;
+    texts[i * 5] = error.articleNumber ?? null;
     texts[i * 5 + 1] = error.sheet;
     texts[i * 5 + 2] = error.column;
     texts[i * 5 + 3] = error.message;
     texts[i * 5 + 4] = error.value;
     rows[i] = error.row;
   }
-  return { count: errors.length, texts: texts.join(SEPARATOR), rows };
+  return { count: errors.length, texts: packTexts(texts), rows };
 }
 
 export function unpackErrors(packed: PackedErrors): ValidationError[] {
-  const texts = packed.count === 0 ? [] : packed.texts.split(SEPARATOR);
+  const texts = unpackTexts(packed.texts);
   const errors: ValidationError[] = new Array(packed.count);
   for (let i = 0; i < packed.count; i++) {
-    const articleNumber = texts[i * 5]!;
+    const articleNumber = texts[i * 5];
     errors[i] = {
       row: packed.rows[i]!,
-      ...(articleNumber !== NULL_TEXT && { articleNumber }),
+      ...(articleNumber != null && { articleNumber }),
       sheet: texts[i * 5 + 1]!,
       column: texts[i * 5 + 2]!,
       message: texts[i * 5 + 3]!,
@@ -202,10 +235,13 @@ export function transferablesOf(packed: PackedOutcome): ArrayBuffer[] {
   const details = Object.values(packed.details).flatMap((chunks) =>
     chunks.map((chunk) => chunk.buffer as ArrayBuffer),
   );
-  if ('allErrors' in packed) return [packed.allErrors.rows.buffer as ArrayBuffer, ...details];
+  if ('allErrors' in packed) {
+    const { rows, texts } = packed.allErrors;
+    return [rows.buffer as ArrayBuffer, texts.lengths.buffer as ArrayBuffer, ...details];
+  }
   if ('added' in packed) {
     return [packed.added, packed.updatedOld, packed.updatedNew, packed.removed]
-      .map((rows) => rows.numbers.buffer as ArrayBuffer)
+      .flatMap((rows) => [rows.numbers.buffer as ArrayBuffer, rows.texts.lengths.buffer as ArrayBuffer])
       .concat(details);
   }
   return details;

@@ -17,8 +17,13 @@ const namedEntities = new Map([
   ['quot', '"'],
   ['apos', "'"],
 ]);
-/** OOXML's escape for characters XML cannot hold, e.g. `_x000D_` for a carriage return. */
-const ooxmlEscapePattern = /_x([0-9a-fA-F]{4})_/g;
+/**
+ * OOXML's escape for characters XML cannot hold, e.g. `_x000D_` for a carriage return; `_x005F_`
+ * escapes the underscore of a literal `_x….` text. Decoded as Excel and SheetJS do: any four hex
+ * digits (a control character, half of a surrogate pair), `x` in either case, left to right.
+ * What a decoded character may mean in a cell is for the rules of each column to decide.
+ */
+const ooxmlEscapePattern = /_x([0-9a-fA-F]{4})_/gi;
 
 const fromCodePoint = (code: number, fallback: string) =>
   code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
@@ -32,7 +37,7 @@ export function unescapeXml(raw: string): string {
         : fromCodePoint(hex ? Number.parseInt(hex, 16) : Number(decimal), match),
     );
   }
-  if (text.includes('_x')) {
+  if (text.includes('_x') || text.includes('_X')) {
     text = text.replace(ooxmlEscapePattern, (_, hex: string) =>
       String.fromCharCode(Number.parseInt(hex, 16)),
     );

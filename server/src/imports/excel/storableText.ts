@@ -1,0 +1,90 @@
+/**
+ * What a cell's text may hold to be stored, and how any text is shown back safely.
+ *
+ * A cell can hold any UTF-16 code unit: Excel's `_xHHHH_` escape decodes to control characters
+ * and to halves of surrogate pairs. A stored text must survive PostgreSQL (no NUL), the JSON of
+ * the API and the .xlsx files we write (XML 1.0 holds no other C0 control but tab, line feed and
+ * carriage return, and no U+FFFE or U+FFFF), so such a text is refused with an error on its cell,
+ * never changed: what the summary shows is what is stored.
+ */
+
+/** Longest value or article number kept in an error (a 10-million-character cell stays in the file). */
+export const MAX_SHOWN_LENGTH = 300;
+
+export interface ForbiddenCharacter {
+  /** The code unit, e.g. 0x0000 or 0xD800. */
+  code: number;
+  /** Its place in the text, counted from 1 in code units. */
+  position: number;
+}
+
+/** Half of a surrogate pair without its other half (the regular expression reads code units). */
+const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** C0 controls but tab, line feed and carriage return; U+FFFE, U+FFFF; lone surrogates. One pass. */
+const notStorable = new RegExp(
+  `[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]|${loneSurrogates.source}`,
+);
+
+/** The first character of `text` that cannot be stored, or null when every one can. */
+export function forbiddenCharacterIn(text: string): ForbiddenCharacter | null {
+  const found = notStorable.exec(text);
+  return found ? { code: text.charCodeAt(found.index), position: found.index + 1 } : null;
+}
+
+const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** The Swedish sentence that names a refused character and where it is. */
+export function forbiddenCharacterMessage({ code, position }: ForbiddenCharacter): string {
+  const what =
+    code >= 0xd800 && code <= 0xdfff
+      ? `${hex(code)}, en halv teckenkod`
+      : code >= 0xfffe
+        ? `${hex(code)}, som inte är ett tecken`
+        : `${hex(code)}, ett styrtecken`;
+  return `Texten innehåller ett tecken som inte kan sparas (${what}) på plats ${position}.`;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are made visible.
+const invisibleControl = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/**
+ * A text as it may be shown in an error, on a page or in an exported file: control characters as
+ * their visible pictures (␀ for NUL), broken surrogates and non-characters as U+FFFD, at most MAX_SHOWN_LENGTH
+ * characters followed by "…".
+ */
+export function shownSafely(text: string): string {
+  let shown = text;
+  if (shown.length > MAX_SHOWN_LENGTH) {
+    // Never cut a surrogate pair in two.
+    const end = isHighSurrogate(shown.charCodeAt(MAX_SHOWN_LENGTH - 1))
+      ? MAX_SHOWN_LENGTH - 1
+      : MAX_SHOWN_LENGTH;
+    shown = `${shown.slice(0, end)}…`;
+  }
+  shown = shown.replace(invisibleControl, (c) => {
+    const code = c.charCodeAt(0);
+    return String.fromCharCode(code === 0x7f ? 0x2421 : 0x2400 + code);
+  });
+  return shown.replace(/[\uFFFE\uFFFF]/g, '\uFFFD').replace(loneSurrogates, '\uFFFD');
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/**
+ * A text as it is given to exceljs for a cell, so that any reader (ours, SheetJS, Excel) reads it
+ * back as itself: exceljs writes `_x0041_` verbatim, which readers decode to "A", and drops
+ * control characters. A literal escape gets its underscore escaped (`_x005F_x0041_`), a control
+ * character becomes its escape.
+ */
+export function escapedForCell(text: string): string {
+  if (!text.includes('_') && !hasControl.test(text)) return text;
+  return text
+    .replace(literalEscape, (underscore) => `_x005F${underscore}`)
+    .replace(controls, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
+}
+
+const literalEscape = /_(?=x[0-9a-fA-F]{4}_)/gi;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are escaped.
+const controls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+const hasControl = new RegExp(controls.source);
