@@ -8,6 +8,7 @@ import { escapeFormulaText } from './formulaEscape';
 import { mapHeader } from './priceListColumns';
 import { readSheet } from './readSheet';
 import type { SheetRead } from './sheetRead';
+import { escapedForCell } from './storableText';
 import { boldFont, bufferedWorkbookWriter } from './workbookWriter';
 import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './workerPool';
 import { packErrors } from './workerTransport';
@@ -69,11 +70,11 @@ export async function writeValidationErrorWorkbook(
     list
       .addRow([
         error.row,
-        escapeFormulaText(error.articleNumber ?? ''),
-        escapeFormulaText(error.sheet),
-        escapeFormulaText(error.column),
-        escapeFormulaText(error.value),
-        escapeFormulaText(error.message),
+        escapedForCell(escapeFormulaText(error.articleNumber ?? '')),
+        escapedForCell(escapeFormulaText(error.sheet)),
+        escapedForCell(escapeFormulaText(error.column)),
+        escapedForCell(escapeFormulaText(error.value)),
+        escapedForCell(escapeFormulaText(error.message)),
       ])
       .commit();
   }
@@ -150,7 +151,7 @@ class SheetCopy {
 
   private writeCell(target: ExcelJS.Cell, cells: RowCells, i: number) {
     const kind = cells.kinds[i];
-    if (kind === TEXT) target.value = escapeFormulaText(cells.texts[i]!);
+    if (kind === TEXT) target.value = escapedForCell(escapeFormulaText(cells.texts[i]!));
     else if (kind === NUMBER) {
       const date = cells.dates[i];
       target.value = date && this.date1904 ? cells.numbers[i]! + DAYS_1900_TO_1904 : cells.numbers[i]!;

@@ -96,6 +96,15 @@ describe('the price-list template', () => {
     });
   });
 
+  it('writes text that looks like an Excel escape so that it reads back as itself', async () => {
+    const values = [
+      storedRow('HMD_x0041_', { warrantyTerms: '_x0000_ och _X0041_ och _x005F_x0041_' }),
+      storedRow('HMD-0002', { warrantyTerms: 'a_x000D_b' }),
+    ];
+    const outcome = await roundTrip(values.map((row) => ({ values: row, articleName: '_x0009_' })));
+    expect(outcome.summary).toEqual({ type: 'CONFIRM', added: 0, updated: 0, removed: 0, unchanged: 2 });
+  });
+
   it('changes nothing when a generated 5,000-row price list goes round', async () => {
     const rows = generatePriceListRows(5_000);
     const outcome = await roundTrip(rows);

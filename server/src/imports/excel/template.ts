@@ -9,6 +9,7 @@ import {
 } from '../../../../contract/domain';
 import { escapeFormulaText } from './formulaEscape';
 import { slot } from './priceListColumns';
+import { escapedForCell } from './storableText';
 import { boldFont, bufferedWorkbookWriter } from './workbookWriter';
 import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './workerPool';
 import { packRows } from './workerTransport';
@@ -38,7 +39,7 @@ const columnWidths = [18, 40, 14, 14, 14, 12, 14, 18, 50];
 const ROOM_FOR_NEW_ROWS = 10_000;
 const letter = (index: number) => String.fromCharCode(65 + index);
 
-const text = (value: string | null) => (value === null ? null : escapeFormulaText(value));
+const text = (value: string | null) => (value === null ? null : escapedForCell(escapeFormulaText(value)));
 
 /**
  * An .xlsx template for a general price list: the header row with each column's rule as a
