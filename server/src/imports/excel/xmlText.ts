@@ -62,24 +62,12 @@ export function decodeXmlText(bytes: Buffer, start: number, end: number): string
 export const doctypeRefused = () =>
   new ExcelFileError('DOCTYPE', 'Filen innehåller en DOCTYPE-deklaration och läses inte av säkerhetsskäl.');
 
-/** For the small parts, read as a whole string: refuses any DOCTYPE (and with it any entity declaration). */
+/**
+ * For the small parts, read as a whole string: refuses any DOCTYPE (and with it any entity
+ * declaration). Two fixed strings: one linear pass. Tags and attributes are read in xmlTags.ts.
+ */
 export function assertNoDoctype(xml: string) {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw doctypeRefused();
-}
-
-/** The start tags `<name …>` or `<prefix:name …>` in a small part, in document order. */
-export function startTags(xml: string, localName: string): string[] {
-  const pattern = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${localName}(?=[\\s/>])[^>]*>`, 'g');
-  return xml.match(pattern) ?? [];
-}
-
-/** The attributes of one start tag, by name as written (prefix included), values unescaped. */
-export function attributesOf(tag: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const match of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-    attributes.set(match[1]!, unescapeXml(match[2] ?? match[3] ?? ''));
-  }
-  return attributes;
 }
 
 /** An attribute by local name, whatever its prefix (`r:id`, `ns1:id`). */
