@@ -16,15 +16,33 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-export const LoginRequest = z.object({ username: z.string(), password: z.string() });
+/**
+ * A text field of a request: at most `max` characters (UTF-16 code units) and no NUL, which
+ * PostgreSQL's text cannot hold. Beyond either the API answers 400 "Felaktig begäran.".
+ */
+const textField = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'));
+
+/** The bounds of the sign-in and reset fields (docs/api-auth.md). */
+export const authFieldLimits = { username: 254, email: 254, token: 256, password: 1024 } as const;
+
+const username = textField(authFieldLimits.username);
+const email = textField(authFieldLimits.email);
+const token = textField(authFieldLimits.token);
+const password = textField(authFieldLimits.password);
+
+export const LoginRequest = z.object({ username, password });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const SessionPing = z.object({ hasSession: z.boolean(), secondsUntilExpire: z.number().int() });
 export type SessionPing = z.infer<typeof SessionPing>;
 
-export const ResetRequest = z.object({ username: z.string(), email: z.string() });
-export const ResetValidateRequest = z.object({ email: z.string(), token: z.string() });
-export const ResetChangeRequest = z.object({ email: z.string(), token: z.string(), newPassword: z.string() });
+export const ResetRequest = z.object({ username, email });
+export const ResetValidateRequest = z.object({ email, token });
+export const ResetChangeRequest = z.object({ email, token, newPassword: password });
 
 export const Organization = z.object({ organizationName: z.string() });
 export type Organization = z.infer<typeof Organization>;

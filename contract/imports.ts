@@ -11,10 +11,13 @@ export const GeneralPricelistMetadata = z.object({
 });
 export type GeneralPricelistMetadata = z.infer<typeof GeneralPricelistMetadata>;
 
+/** A database id: a positive PostgreSQL integer. */
+const DatabaseId = z.number().int().min(1).max(2_147_483_647);
+
 /** The `request` part of the multipart upload. */
 export const CreateImportRequest = z.object({
   type: ImportTypeSchema,
-  metadata: GeneralPricelistMetadata.pick({ parent: true, id: true }),
+  metadata: z.object({ parent: DatabaseId, id: DatabaseId }),
 });
 export type CreateImportRequest = z.infer<typeof CreateImportRequest>;
 
@@ -28,6 +31,11 @@ export const Import = z.object({
   fileName: z.string(),
   importedBy: z.object({ id: z.number().int(), fullName: z.string() }),
   metadata: GeneralPricelistMetadata,
+  /**
+   * Only for VALIDATION_ERROR and IMPORT_ERROR when the file itself was refused (a zip bomb, a
+   * DOCTYPE, a truncated file…): why, in Swedish, for the supplier. Absent for internal failures.
+   */
+  failureReason: z.string().optional(),
 });
 export type Import = z.infer<typeof Import>;
 

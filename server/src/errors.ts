@@ -39,8 +39,9 @@ const statusCodes: Record<number, string> = {
 const messages: Record<number, string> = {
   400: 'Felaktig begäran.',
   404: 'Hittades inte.',
-  413: 'Filen är för stor.',
-  415: 'Filformatet stöds inte.',
+  // Uploads answer with their own texts (imports/upload.ts); these are for any other body.
+  413: 'Begäran är för stor.',
+  415: 'Begäran har ett format som inte stöds.',
   429: 'För många försök. Försök igen senare.',
 };
 

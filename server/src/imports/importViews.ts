@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Import, type ImportStatus, ImportSummary, isPendingStatus } from '../../../contract';
 import type { Database } from '../db/database';
+import { withoutHiddenCharacters } from './upload';
 
 /**
  * Statuses of the "Pågående" lists: in progress or waiting for the user (DESIGN.md §4). The partial
@@ -45,6 +46,7 @@ function selectImports(db: Database, organizationId: number) {
       'i.general_pricelist_id',
       'i.pricelist_id',
       'p.number',
+      'i.failure_reason',
     ])
     .where('i.organization_id', '=', organizationId);
 }
@@ -70,6 +72,32 @@ function toImport(row: ImportRow): Import {
       id: row.pricelist_id ?? 0,
       ...(row.number === null ? {} : { number: row.number }),
     },
+    ...fileFailureReason(row.status as ImportStatus, row.failure_reason),
+  };
+}
+
+/** Internal failures whose text happens to begin like a reason about the file. */
+const internalReasons = new Set(['Filen saknar innehåll och kan inte bearbetas.']);
+/** A reason is shown in full up to this length; file names inside it come from the file. */
+const MAX_SHOWN_REASON_LENGTH = 500;
+
+/**
+ * The reason of a *_ERROR import when it is about the file: the reader's refusals (zip bomb,
+ * DOCTYPE, truncated, encrypted…), whose Swedish texts all begin "Filen ". Crashes, deadlines,
+ * database errors and given-up jobs are not the supplier's to fix: the page keeps its general text.
+ */
+export function fileFailureReason(
+  status: ImportStatus,
+  reason: string | null,
+): { failureReason: string } | Record<string, never> {
+  if (status !== 'VALIDATION_ERROR' && status !== 'IMPORT_ERROR') return {};
+  if (reason === null || !reason.startsWith('Filen ') || internalReasons.has(reason)) return {};
+  const shown = [...withoutHiddenCharacters(reason)];
+  return {
+    failureReason:
+      shown.length > MAX_SHOWN_REASON_LENGTH
+        ? `${shown.slice(0, MAX_SHOWN_REASON_LENGTH - 1).join('')}…`
+        : shown.join(''),
   };
 }
 

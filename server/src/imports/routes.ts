@@ -37,13 +37,17 @@ function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> 
   return parsed.data;
 }
 
+const CHOOSE_TYPE_AND_PRICELIST = 'Du måste välja typ av fil och prislistenummer.';
+/** PostgreSQL's integer: larger numbers would fail in the query instead of being refused here. */
+const INT4_MAX = 2_147_483_647;
+
 const listQuery = z.object({
   imported: z.enum(['true', 'false']).default('false'),
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 const changesQuery = z.object({
   kind: ChangeKindSchema,
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 const templateQuery = z.object({
@@ -72,17 +76,27 @@ function importTarget(request: FastifyRequest<{ Params: ImportParams }>) {
   return { ...organizationTarget(request), importId: pathId(request.params.importId) };
 }
 
+/** The `request` part is a few dozen characters; anything near this is not the SPA's. */
+const MAX_REQUEST_PART_LENGTH = 10_000;
+
+/** JSON.parse's reviver: keys that would set a prototype elsewhere are refused, not carried along. */
+function refusePrototypeKeys(key: string, value: unknown) {
+  if (key === '__proto__' || (key === 'constructor' && typeof value === 'object' && value !== null))
+    throw new SyntaxError(`forbidden key ${key}`);
+  return value;
+}
+
 function parseCreateRequest(value: unknown) {
-  let json: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      json = JSON.parse(value);
-    } catch {
-      json = undefined;
-    }
+  if (value === undefined) throw badRequest(CHOOSE_TYPE_AND_PRICELIST);
+  if (typeof value !== 'string' || value.length > MAX_REQUEST_PART_LENGTH) throw badRequest();
+  let json: unknown;
+  try {
+    json = JSON.parse(value, refusePrototypeKeys);
+  } catch {
+    throw badRequest();
   }
   const parsed = CreateImportRequest.safeParse(json);
-  if (!parsed.success) throw badRequest('Du måste välja typ av fil och prislistenummer.');
+  if (!parsed.success) throw badRequest(CHOOSE_TYPE_AND_PRICELIST);
   return parsed.data;
 }
 

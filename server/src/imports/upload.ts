@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ApiError, badRequest } from '../errors';
 import { detectExcelFormat } from './excel';
+import { isEncryptedOfficeFile } from './excel/detectFormat';
 
 export interface Upload {
   content: Buffer;
@@ -11,6 +12,7 @@ export interface Upload {
 }
 
 const NOT_EXCEL = 'Filen måste vara en Excel-fil (.xls eller .xlsx).';
+const ENCRYPTED = 'Filen är lösenordsskyddad. Spara den utan lösenord och läs in den igen.';
 
 export const fileTooLarge = (config: Config) =>
   new ApiError(
@@ -24,12 +26,45 @@ function formatSize(bytes: number) {
   return `${Math.max(1, Math.floor(bytes / 1024))} kB`;
 }
 
-/** The name as the user's computer gave it, without any folder and control characters. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[/\\]/).pop() ?? '';
-  const printable = [...base].filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f);
-  return printable.join('').trim().slice(0, 255);
+/** The longest file name kept (in characters), extension included. */
+export const MAX_FILE_NAME_LENGTH = 255;
+
+/**
+ * Characters that are not shown but change what is shown: C0/C1 controls and the bidirectional
+ * marks, embeddings, overrides and isolates (U+202E would show "xslx.exe" as "exe.xlsx").
+ */
+const isHiddenCharacter = (code: number) =>
+  code < 0x20 ||
+  (code >= 0x7f && code <= 0x9f) ||
+  code === 0x061c ||
+  code === 0x200e ||
+  code === 0x200f ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069);
+
+export const withoutHiddenCharacters = (text: string) =>
+  [...text].filter((char) => !isHiddenCharacter(char.codePointAt(0) ?? 0)).join('');
+
+/** The name as the user's computer gave it, without any folder and hidden characters. */
+export function visibleFileName(name: string): string {
+  return withoutHiddenCharacters(name.split(/[/\\]/).pop() ?? '').trim();
 }
+
+/** At most MAX_FILE_NAME_LENGTH characters (code points), keeping the extension. */
+export function shortenFileName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= MAX_FILE_NAME_LENGTH) return name;
+  const extension = /\.[^.\s]{1,10}$/.exec(name)?.[0] ?? '';
+  return (
+    chars
+      .slice(0, MAX_FILE_NAME_LENGTH - extension.length)
+      .join('')
+      .trimEnd() + extension
+  );
+}
+
+/** The name as it is stored and shown: visible characters only, shortened keeping the extension. */
+export const cleanFileName = (name: string) => shortenFileName(visibleFileName(name));
 
 /**
  * Reads a multipart upload: the part `file` (one Excel file, at most UPLOAD_MAX_BYTES: 413
@@ -43,7 +78,7 @@ export async function readUpload(request: FastifyRequest, config: Config): Promi
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const content = await part.toBuffer();
-        if (part.fieldname === 'file') file = { content, fileName: cleanFileName(part.filename) };
+        if (part.fieldname === 'file') file = { content, fileName: visibleFileName(part.filename) };
       } else {
         fields.set(part.fieldname, part.value);
       }
@@ -56,7 +91,10 @@ export async function readUpload(request: FastifyRequest, config: Config): Promi
   }
   if (!file || file.content.length === 0) throw badRequest('Du måste välja en fil.');
   if (file.content.length > config.UPLOAD_MAX_BYTES) throw fileTooLarge(config);
+  // Checked on the whole name: shortening first could cut the extension off.
+  if (/\.xlsx?$/i.test(file.fileName) && isEncryptedOfficeFile(file.content))
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', ENCRYPTED);
   if (detectExcelFormat(file.content, file.fileName) === null)
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_EXCEL);
-  return { ...file, fields };
+  return { content: file.content, fileName: shortenFileName(file.fileName), fields };
 }

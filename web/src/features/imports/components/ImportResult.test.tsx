@@ -120,3 +120,34 @@ it('has no more-than-100 banner for 3 errors', () => {
   expect(screen.getByRole('table', { name: 'Visar 3 av 3 fel' })).toBeInTheDocument();
   expect(screen.queryByText(/fler än 100/)).not.toBeInTheDocument();
 });
+
+it('shows why the file was refused instead of the general text, which stays for internal failures', () => {
+  const reason = 'Filen är lösenordsskyddad. Spara den utan lösenord och läs in den igen.';
+  const { unmount } = renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('VALIDATION_ERROR', { failureReason: reason })}
+      summary={null}
+      isLoading={false}
+      isError={false}
+    />,
+  );
+  expect(screen.getByText(reason)).toHaveClass('banner', 'error');
+  expect(screen.queryByText(/tekniskt fel/)).not.toBeInTheDocument();
+  unmount();
+
+  renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('IMPORT_ERROR')}
+      summary={null}
+      isLoading={false}
+      isError={false}
+    />,
+  );
+  expect(
+    screen.getByText(
+      'Filen kunde inte behandlas på grund av ett tekniskt fel. Radera inläsningen och försök igen.',
+    ),
+  ).toBeInTheDocument();
+});

@@ -19,8 +19,9 @@ export function ImportResult({ organizationId, item, summary, isLoading, isError
   if (isLoading) return <p>{sv.app.loading}</p>;
   if (isError) return <p className="banner error">{sv.app.somethingWentWrong}</p>;
   if (!summary) {
+    // A file the reader refused says why (zip bomb, password, truncated…); other failures are ours.
     return isTechnicalError(item) ? (
-      <p className="banner error">{sv.imports.summaryPage.technicalErrorBanner}</p>
+      <p className="banner error">{item.failureReason ?? sv.imports.summaryPage.technicalErrorBanner}</p>
     ) : null;
   }
   switch (summary.type) {
