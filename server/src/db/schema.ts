@@ -121,10 +121,13 @@ export interface ImportsTable {
   /** 003: why a job ended in VALIDATION_ERROR or IMPORT_ERROR. */
   failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
+/** 008: the bytes are in `content` (PostgreSQL) or the file `stored_file` (PGlite), until retention clears both. */
 export interface ImportFilesTable {
   import_id: number;
-  content: Uint8Array;
+  content: Uint8Array | null;
   size: number;
+  stored_file: ColumnType<string | null, string | null | undefined, string | null>;
+  bytes_deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface LegacyImportStatusesTable {

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { swedishDateOf } from '../pricelists/calendar';
 import { pricelistsOf } from '../pricelists/queries';
 import { deleteDetails } from './details';
+import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './importFiles';
 import { notifyImportJobs } from './jobSignal';
 import { recentUploads } from './recentUploads';
 import type { Upload } from './upload';
@@ -53,31 +54,53 @@ export async function createImport(
     throw badRequest('Prislistan är historisk. Välj en aktuell eller framtida prislista.');
 
   const now = clock.now();
-  const id = await db.transaction().execute(async (trx) => {
-    const created = await trx
-      .insertInto('imports')
-      .values({
-        organization_id: auth.organizationId,
-        type: request.type,
-        status: 'VALIDATION_PENDING',
-        created_at: now,
-        updated_at: now,
-        file_name: upload.fileName,
-        imported_by: auth.userId,
-        general_pricelist_id: parent,
-        pricelist_id: pricelistId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('import_files')
-      .values({ import_id: created.id, content: upload.content, size: upload.content.length })
-      .execute();
-    return created.id;
-  });
-  recentUploads(db).remember(id, upload.content);
+  const file = await prepareImportFile(db, upload.content);
+  const id = await db
+    .transaction()
+    .execute(async (trx) => {
+      const created = await trx
+        .insertInto('imports')
+        .values({
+          organization_id: auth.organizationId,
+          type: request.type,
+          status: 'VALIDATION_PENDING',
+          created_at: now,
+          updated_at: now,
+          file_name: upload.fileName,
+          imported_by: auth.userId,
+          general_pricelist_id: parent,
+          pricelist_id: pricelistId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('import_files')
+        .values({ import_id: created.id, ...file.values })
+        .execute();
+      return created.id;
+    })
+    .catch(discardOnFailure(file));
+  recentUploads(db).remember(id, upload.content, file.values.stored_file);
   notifyImportJobs(db);
   return id;
+}
+
+/** Removes a new file from disk when the transaction meant to refer to it failed, and rethrows. */
+function discardOnFailure(file: PreparedImportFile) {
+  return async (error: unknown): Promise<never> => {
+    await file.discard();
+    throw error;
+  };
+}
+
+/** The name of the import's file on disk, if it has one (read before its row changes). */
+async function storedFileOf(trx: Transaction<DB>, importId: number): Promise<string | null> {
+  const row = await trx
+    .selectFrom('import_files')
+    .select('stored_file')
+    .where('import_id', '=', importId)
+    .executeTakeFirst();
+  return row?.stored_file ?? null;
 }
 
 /** Locks the organisation's import inside `trx` (every state change does, so races serialise); 404 when none. */
@@ -100,30 +123,33 @@ export async function replaceImportFile(
   importId: number,
   upload: Upload,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    assertReplaceable((await lockImport(trx, auth.organizationId, importId)).status);
-    await trx
-      .updateTable('import_files')
-      .set({ content: upload.content, size: upload.content.length })
-      .where('import_id', '=', importId)
-      .execute();
-    await deleteDetails(trx, importId);
-    await trx
-      .updateTable('imports')
-      .set({
-        status: 'VALIDATION_PENDING',
-        file_name: upload.fileName,
-        summary: null,
-        failure_reason: null,
-        attempts: 0,
-        lease_owner: null,
-        lease_expires_at: null,
-        updated_at: clock.now(),
-      })
-      .where('id', '=', importId)
-      .execute();
-  });
-  recentUploads(db).remember(importId, upload.content);
+  const file = await prepareImportFile(db, upload.content);
+  const replaced = await db
+    .transaction()
+    .execute(async (trx) => {
+      assertReplaceable((await lockImport(trx, auth.organizationId, importId)).status);
+      const old = await storedFileOf(trx, importId);
+      await trx.updateTable('import_files').set(file.values).where('import_id', '=', importId).execute();
+      await deleteDetails(trx, importId);
+      await trx
+        .updateTable('imports')
+        .set({
+          status: 'VALIDATION_PENDING',
+          file_name: upload.fileName,
+          summary: null,
+          failure_reason: null,
+          attempts: 0,
+          lease_owner: null,
+          lease_expires_at: null,
+          updated_at: clock.now(),
+        })
+        .where('id', '=', importId)
+        .execute();
+      return old;
+    })
+    .catch(discardOnFailure(file));
+  await removeStoredFiles(db, [replaced]);
+  recentUploads(db).remember(importId, upload.content, file.values.stored_file);
   notifyImportJobs(db);
 }
 
@@ -156,8 +182,9 @@ export async function confirmImport({ db, clock }: CommandDeps, auth: AuthContex
  * an aborted one again changes nothing). IMPORT_SUCCESS, and imports a job is working on: 409.
  */
 export async function deleteImport({ db, clock }: CommandDeps, auth: AuthContext, importId: number) {
-  await db.transaction().execute(async (trx) => {
+  const removed = await db.transaction().execute(async (trx) => {
     const current = await lockImport(trx, auth.organizationId, importId);
+    const file = await storedFileOf(trx, importId);
     switch (current.status) {
       case 'VALIDATION_PENDING':
       case 'IMPORT_PENDING':
@@ -165,7 +192,7 @@ export async function deleteImport({ db, clock }: CommandDeps, auth: AuthContext
       case 'IMPORT_SUCCESS':
         throw conflict('En lyckad inläsning kan inte raderas.');
       case 'IMPORT_ABORTED':
-        return;
+        return null;
       case 'IMPORT_FAIL':
       case 'IMPORT_ERROR':
         await trx.deleteFrom('import_files').where('import_id', '=', importId).execute();
@@ -175,9 +202,12 @@ export async function deleteImport({ db, clock }: CommandDeps, auth: AuthContext
           .set({ status: 'IMPORT_ABORTED', summary: null, updated_at: clock.now() })
           .where('id', '=', importId)
           .execute();
-        return;
+        return file;
       default:
         await trx.deleteFrom('imports').where('id', '=', importId).execute();
+        return file;
     }
   });
+  // After the commit: a rolled-back delete still has its file.
+  await removeStoredFiles(db, [removed]);
 }

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportListResponse, type PricelistRowValues } from '../../../contract';
 import { createTestApp, sessionCookieFor, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { readImportFile } from './importFiles';
 import { claimNextJob, LEASE_MS } from './jobQueue';
 import { runNextJob } from './jobs';
 import { type FileRow, multipart, priceListWorkbook } from './testFiles';
@@ -304,12 +305,8 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
       type: 'CONFIRM',
       unchanged: 400,
     });
-    const stored = await testApp.db
-      .selectFrom('import_files')
-      .select('content')
-      .where('import_id', '=', validated.id)
-      .executeTakeFirstOrThrow();
-    expect(Buffer.from(stored.content).equals(good)).toBe(true);
+    const stored = await readImportFile(testApp.db, validated.id);
+    expect(Buffer.from(stored!).equals(good)).toBe(true);
   });
 
   it('removes a never-confirmed import with its file and results', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { readImportFile } from './importFiles';
 import { recentUploads, takeRecentUpload } from './recentUploads';
 import {
   demoSupplier,
@@ -37,12 +38,12 @@ describe.each(testDatabaseKinds)('files kept from the upload for the job, on %s'
     expect(kept && Buffer.from(kept).equals(content)).toBe(true);
     expect(await takeRecentUpload(testApp.db, importId)).toBeUndefined();
 
-    const stored = await testApp.db
-      .selectFrom('import_files')
-      .select('content')
-      .where('import_id', '=', importId)
-      .executeTakeFirstOrThrow();
-    recentUploads(testApp.db).remember(importId, new Uint8Array([...stored.content].reverse()));
+    // Bytes that are not the stored file, kept as a database file would be (known by their digest).
+    const stored = (await readImportFile(testApp.db, importId))!;
+    recentUploads(testApp.db).remember(importId, new Uint8Array([...stored].reverse()));
+    expect(await takeRecentUpload(testApp.db, importId)).toBeUndefined();
+    // And as a file on disk would be: under a name the row does not have.
+    recentUploads(testApp.db).remember(importId, stored, '00000000-0000-0000-0000-000000000000');
     expect(await takeRecentUpload(testApp.db, importId)).toBeUndefined();
     await runAllJobs(testApp);
   });
@@ -54,9 +55,8 @@ describe.each(testDatabaseKinds)('files kept from the upload for the job, on %s'
     const withoutFirstRow = await editedPricelistFile(testApp, supplier.pricelists.current, (row) =>
       row.articleNumber === 'HMD-0001' ? null : row,
     );
-    await sql`update import_files set content = ${withoutFirstRow} where import_id = ${importId}`.execute(
-      testApp.db,
-    );
+    await sql`update import_files set content = ${withoutFirstRow}, stored_file = null
+      where import_id = ${importId}`.execute(testApp.db);
     await runAllJobs(testApp);
     expect(await summaryOf(importId)).toMatchObject({ type: 'CONFIRM', removed: 1, added: 0, updated: 0 });
   });

@@ -11,7 +11,8 @@ import type { Database } from '../db/database';
  *
  * A kept file is used only when it is the stored file, byte for byte: its SHA-256 (computed off
  * the API thread) must equal the stored content's, which PostgreSQL computes without sending it.
- * Another instance may have replaced the file meanwhile; then the job reads it as before. At most
+ * Another instance may have replaced the file meanwhile; then the job reads it as before. A file
+ * kept on disk (PGlite, importFiles.ts) has a name of its own: the row must still name it. At most
  * KEPT_FILES are kept (at the 25 MB upload limit, 50 MB), the oldest dropped first; a job takes
  * its file out, and a file no job here takes is pushed out by later uploads.
  */
@@ -20,17 +21,21 @@ const KEPT_FILES = 2;
 interface KeptFile {
   content: Uint8Array;
   sha256: Promise<Uint8Array>;
+  storedFile: string | null;
 }
 
 class RecentUploads {
   private readonly files = new Map<number, KeptFile>();
 
-  remember(importId: number, content: Uint8Array) {
+  remember(importId: number, content: Uint8Array, storedFile: string | null = null) {
     this.files.delete(importId);
-    const sha256 = webcrypto.subtle.digest('SHA-256', content).then((digest) => new Uint8Array(digest));
+    // A file on disk is known by its name; only one in the database needs the digest.
+    const sha256 = storedFile
+      ? Promise.resolve(new Uint8Array())
+      : webcrypto.subtle.digest('SHA-256', content).then((digest) => new Uint8Array(digest));
     // Awaited where the file is taken; failing, it only means reading from the database.
     sha256.catch(() => {});
-    this.files.set(importId, { content, sha256 });
+    this.files.set(importId, { content, sha256, storedFile });
     for (const oldest of this.files.keys()) {
       if (this.files.size <= KEPT_FILES) break;
       this.files.delete(oldest);
@@ -66,6 +71,13 @@ export function recentUploads(db: Database): RecentUploads {
  */
 export async function takeRecentUpload(db: Database, importId: number): Promise<Uint8Array | undefined> {
   const kept = recentUploads(db).take(importId);
+  if (kept?.storedFile) {
+    const { rows } = await sql<{ same: boolean }>`
+      select stored_file = ${kept.storedFile} as same from import_files where import_id = ${importId}`.execute(
+      db,
+    );
+    return rows[0]?.same === true ? kept.content : undefined;
+  }
   const sha256 = await kept?.sha256.catch(() => undefined);
   if (!kept || !sha256) return undefined;
   const { rows } = await sql<{ same: boolean }>`
