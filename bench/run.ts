@@ -200,7 +200,8 @@ for (const n of adversarialSizes) {
 out(`| part | ${adversarialSizes.map((n) => `n = ${fmt(n)}: ms`).join(' | ')} | outcome |`);
 out(`|---|${adversarialSizes.map(() => '---:|').join('')}---|`);
 for (const [name, spreads] of adversarialMs) {
-  out(`| ${name} | ${spreads.map((s) => fmtSpread(s)).join(' | ')} | ${adversarialOutcome.get(name)} |`);
+  // In backticks: the names hold tags that Markdown would take for HTML.
+  out(`| \`${name}\` | ${spreads.map((s) => fmtSpread(s)).join(' | ')} | ${adversarialOutcome.get(name)} |`);
 }
 out();
 out('Each file is read (or refused with its Swedish reason) in the process, without the worker.');
