@@ -28,7 +28,7 @@ async function outcomeOf(content: Buffer) {
 }
 
 describe(`the .xlsx reader on parts of ${N.toLocaleString('en')} unfinished openings`, () => {
-  // Each case must finish within the test's default timeout (5 s); a quadratic scan takes minutes.
+  // Each case must finish within the default test timeout (30 s); a quadratic scan takes minutes.
   it.each(adversarialCases)('$name: finishes, with the outcome of a small such part', async ({ build }) => {
     const large = await outcomeOf(build(N));
     expect(large).toEqual(await outcomeOf(build(20)));
