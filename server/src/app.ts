@@ -17,7 +17,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import { dashboardRoutes } from './dashboard/routes';
 import type { Database } from './db/database';
-import { forbidden, registerErrorHandling } from './errors';
+import { answerFrameworkError, forbidden, registerErrorHandling } from './errors';
 import type { WorkerPool } from './imports/excel';
 import { importRoutes } from './imports/routes';
 import { organizationRoutes } from './organizations/routes';
@@ -49,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
     // Off by default: forwarded headers from anyone could otherwise pass the Origin check below.
     trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
   });

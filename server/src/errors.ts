@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error the API answers with as `{ error: { code, message } }` (DESIGN.md §4); messages are Swedish. */
@@ -44,6 +44,13 @@ const messages: Record<number, string> = {
   415: 'Begäran har ett format som inte stöds.',
   429: 'För många försök. Försök igen senare.',
 };
+
+/**
+ * Fastify's own refusals before routing (a URL that does not decode, such as `%FF`) bypass the
+ * error handler: `frameworkErrors` answers them with the same body as any other bad request.
+ */
+export const answerFrameworkError = (_error: FastifyError, _request: unknown, reply: FastifyReply) =>
+  reply.status(400).send({ error: { code: 'BAD_REQUEST', message: messages[400] } });
 
 /** Turns every error into the JSON error body; never a stack trace to the caller. */
 export function registerErrorHandling(app: FastifyInstance) {
