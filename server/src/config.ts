@@ -69,7 +69,7 @@ const ConfigSchema = z.object({
   WORKER_POOL_MEMORY_MB: z.coerce.number().int().positive().default(1024),
   /** Downloads waiting for a worker at once, and how long each waits before a 503. */
   WORKER_POOL_QUEUE: z.coerce.number().int().min(0).default(10),
-  WORKER_POOL_WAIT_SECONDS: z.coerce.number().min(0).default(10),
+  WORKER_POOL_WAIT_SECONDS: z.coerce.number().min(0).default(30),
   /** A job running longer than this no longer holds the instance's job queue. */
   JOB_QUEUE_BUDGET_SECONDS: z.coerce.number().positive().default(10),
 });

@@ -25,7 +25,10 @@ export const createWorkerPool = (config: Config, onJobStart?: WorkerPoolOptions[
   new WorkerPool({
     size: config.WORKER_POOL_SIZE,
     memoryMb: config.WORKER_POOL_MEMORY_MB,
-    limits: workerLimits(config),
+    // Read at each job, as the settings are now (a test shortens the deadline of one job).
+    get limits() {
+      return workerLimits(config);
+    },
     queueLimit: config.WORKER_POOL_QUEUE,
     maxWaitMs: config.WORKER_POOL_WAIT_SECONDS * 1000,
     retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
