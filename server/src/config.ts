@@ -72,6 +72,10 @@ const ConfigSchema = z.object({
   WORKER_POOL_WAIT_SECONDS: z.coerce.number().min(0).default(30),
   /** A job running longer than this no longer holds the instance's job queue. */
   JOB_QUEUE_BUDGET_SECONDS: z.coerce.number().positive().default(10),
+  /** Days an ended import keeps its uploaded file's bytes (its summary, details and history stay). */
+  UPLOADED_FILE_RETENTION_DAYS: z.coerce.number().positive().default(90),
+  /** Without it, GET /metrics answers 404; with it, only a caller sending it as a Bearer token. */
+  METRICS_TOKEN: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; isDevelopment: boolean };

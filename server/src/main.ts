@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createMailer } from './auth/mail';
@@ -6,6 +7,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './db/seed';
+import { startFileRetention } from './imports/fileRetention';
+import { keepImportFilesOnDisk } from './imports/importFiles';
 import { startImportJobs } from './imports/jobs';
 import { createWorkerPool } from './imports/workerLimits';
 import { createLogger } from './logger';
@@ -29,6 +32,9 @@ async function main() {
   });
   const applied = await migrate(database.db);
   logger.info({ database: database.kind, applied }, 'database ready');
+  // PGlite runs on the API thread: uploaded files go to disk instead (decision 0010).
+  if (database.kind === 'pglite')
+    keepImportFilesOnDisk(database.db, path.resolve(config.DATA_DIR, 'uploads'));
   if (await isDatabaseEmpty(database.db)) {
     await seedDemoData(database.db);
     logger.info('demo data loaded into the empty database');
@@ -44,6 +50,8 @@ async function main() {
   };
   const app: FastifyInstance = await buildApp(deps);
   const jobs = startImportJobs(deps);
+  // Uploaded bytes of ended imports are deleted once their retention time has passed.
+  const fileRetention = startFileRetention(deps);
   await app.listen({ host: config.HOST, port: config.PORT });
 
   let stopping = false;
@@ -54,6 +62,7 @@ async function main() {
     // Stop taking requests and let those in flight finish, then stop the jobs, then the database.
     await app.close();
     await jobs.stop();
+    await fileRetention.stop();
     await deps.workerPool.close();
     await database.close();
     process.exit(0);

@@ -32,12 +32,12 @@ export function importFileFolder(db: Database): string | undefined {
   return diskFolders.get(db);
 }
 
-/** Names made here only: a random UUID, so a name never comes from a request. */
-const storedName = /^[0-9a-f-]{36}$/;
+/** Names made here only: a random UUID (`.tmp` while written), so a name never comes from a request. */
+export const isStoredFileName = (name: string) => /^[0-9a-f-]{36}(\.tmp)?$/.test(name);
 
 function storedPath(db: Database, name: string): string {
   const folder = diskFolders.get(db);
-  if (!folder || !storedName.test(name)) throw new Error(`no stored file ${name}`);
+  if (!folder || !isStoredFileName(name)) throw new Error(`no stored file ${name}`);
   return path.join(folder, name);
 }
 

@@ -13,6 +13,7 @@ import { type DatabaseHandle, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
 import type { WorkerPoolOptions } from '../imports/excel';
+import { keepImportFilesOnDisk } from '../imports/importFiles';
 import { createWorkerPool } from '../imports/workerLimits';
 import { createLogger } from '../logger';
 
@@ -79,6 +80,8 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...options.env,
   });
   const logger = createLogger(config, options.logDestination);
+  // As main.ts does: with PGlite, uploaded files are kept on disk.
+  if (kind === 'pglite') keepImportFilesOnDisk(database.db, path.join(config.DATA_DIR, 'uploads'));
   if (options.seed !== false) await seedDemoData(database.db, clock.now());
   const deps: AppDeps = {
     config,

@@ -1,0 +1,126 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { ImportStatus } from '../../../contract';
+import type { AppDeps } from '../app';
+import { importFileFolder, isStoredFileName, removeStoredFiles } from './importFiles';
+
+type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows cleared per transaction: each batch is short, so requests and jobs go on in between. */
+export const RETENTION_BATCH = 50;
+/** How often an instance looks for expired files (and once at start). */
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+/** A file on disk no row names is removed once this old (a crash between write and commit, a reset). */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Imports that have ended: nothing will read their file again but the error workbook of a failed
+ * one. Open imports (VALIDATION_*, IMPORT_PENDING) keep theirs however old: the supplier may still
+ * confirm, replace or download.
+ */
+export const ENDED_STATUSES: readonly ImportStatus[] = [
+  'IMPORT_SUCCESS',
+  'IMPORT_FAIL',
+  'IMPORT_ERROR',
+  'IMPORT_ABORTED',
+];
+
+/**
+ * Deletes the uploaded bytes of imports that ended more than UPLOADED_FILE_RETENTION_DAYS ago
+ * (their last change, `updated_at`, is when they ended), in batches of RETENTION_BATCH rows; the
+ * import_files row stays with its size and `bytes_deleted_at`. Any number of instances may run it
+ * at once (SKIP LOCKED). Returns how many files it deleted.
+ */
+export async function deleteExpiredImportFiles(deps: RetentionDeps): Promise<number> {
+  const { db, clock, config } = deps;
+  const cutoff = new Date(clock.now().getTime() - config.UPLOADED_FILE_RETENTION_DAYS * DAY_MS);
+  let deleted = 0;
+  for (;;) {
+    const names = await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ import_id: number; stored_file: string | null }>`
+        select f.import_id, f.stored_file
+        from import_files f join imports i on i.id = f.import_id
+        where f.bytes_deleted_at is null
+          and i.status in (${sql.join(ENDED_STATUSES)})
+          and i.updated_at < ${cutoff}
+        limit ${RETENTION_BATCH}
+        for update of f skip locked`.execute(trx);
+      if (rows.length === 0) return [];
+      await trx
+        .updateTable('import_files')
+        .set({ content: null, stored_file: null, bytes_deleted_at: clock.now() })
+        .where(
+          'import_id',
+          'in',
+          rows.map((row) => row.import_id),
+        )
+        .execute();
+      return rows.map((row) => row.stored_file);
+    });
+    if (names.length === 0) break;
+    // After the commit: a rolled-back batch still has its files.
+    await removeStoredFiles(db, names);
+    deleted += names.length;
+    if (names.length < RETENTION_BATCH) break;
+  }
+  return deleted;
+}
+
+/**
+ * Removes files in the upload folder that no row names and that are older than an hour: left by
+ * a crash between writing a file and committing its row, or by a reset of the demo data.
+ */
+export async function removeOrphanedImportFiles(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
+  const folder = importFileFolder(deps.db);
+  if (!folder) return 0;
+  const oldEnough = deps.clock.now().getTime() - ORPHAN_AGE_MS;
+  const candidates: string[] = [];
+  for (const name of await readdir(folder)) {
+    if (!isStoredFileName(name)) continue;
+    const info = await stat(path.join(folder, name)).catch(() => undefined);
+    if (info?.isFile() && info.mtimeMs < oldEnough) candidates.push(name);
+  }
+  let removed = 0;
+  for (let start = 0; start < candidates.length; start += RETENTION_BATCH) {
+    const batch = candidates.slice(start, start + RETENTION_BATCH);
+    const named = await deps.db
+      .selectFrom('import_files')
+      .select('stored_file')
+      .where('stored_file', 'in', batch)
+      .execute();
+    const kept = new Set(named.map((row) => row.stored_file));
+    const orphans = batch.filter((name) => !kept.has(name));
+    await removeStoredFiles(deps.db, orphans);
+    removed += orphans.length;
+  }
+  return removed;
+}
+
+export interface FileRetention {
+  stop(): Promise<void>;
+}
+
+/** Runs the retention once at start and then every RETENTION_INTERVAL_MS; errors are logged, never thrown. */
+export function startFileRetention(deps: RetentionDeps): FileRetention {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = (async () => {
+      const deleted = await deleteExpiredImportFiles(deps);
+      const orphans = await removeOrphanedImportFiles(deps);
+      if (deleted > 0 || orphans > 0)
+        deps.logger.info({ deleted, orphans }, 'uploaded files past their retention time deleted');
+    })().catch((error) => deps.logger.error({ err: error }, 'deleting expired uploaded files failed'));
+  };
+  const first = setTimeout(run, 0);
+  const timer = setInterval(run, RETENTION_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
