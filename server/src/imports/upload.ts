@@ -63,9 +63,6 @@ export function shortenFileName(name: string): string {
   );
 }
 
-/** The name as it is stored and shown: visible characters only, shortened keeping the extension. */
-export const cleanFileName = (name: string) => shortenFileName(visibleFileName(name));
-
 /**
  * Reads a multipart upload: the part `file` (one Excel file, at most UPLOAD_MAX_BYTES: 413
  * beyond; extension and magic bytes must agree: 415 otherwise) and the text fields.
