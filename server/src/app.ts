@@ -20,6 +20,7 @@ import type { Database } from './db/database';
 import { answerFrameworkError, forbidden, registerErrorHandling } from './errors';
 import type { WorkerPool } from './imports/excel';
 import { importRoutes } from './imports/routes';
+import { registerMetrics } from './operations/metrics';
 import { organizationRoutes } from './organizations/routes';
 import { pricelistRoutes } from './pricelists/routes';
 import { testabilityRoutes } from './testability/routes';
@@ -56,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First, so its timing hook sees every route.
+  registerMetrics(app, deps);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

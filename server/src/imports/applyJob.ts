@@ -1,3 +1,4 @@
+import { observeJobSeconds } from '../operations/metrics';
 import { applyPriceListChanges, StaleDataError } from './applyRows';
 import { saveDetails } from './details';
 import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './jobQueue';
@@ -85,6 +86,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
           .execute();
         return true;
       });
+      observeJobSeconds(deps.db, 'apply', (performance.now() - started) / 1000);
       return {
         end: written ? 'IMPORT_SUCCESS' : 'LEASE_LOST',
         applyMs: performance.now() - started,

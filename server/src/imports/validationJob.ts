@@ -1,4 +1,5 @@
 import type { ImportStatus } from '../../../contract';
+import { timedJob } from '../operations/metrics';
 import { saveDetails, saveErrors } from './details';
 import { type PriceListSnapshotJson, runPriceListValidation, runPriceListValidationSummary } from './excel';
 import {
@@ -63,9 +64,10 @@ export async function runValidationJob(
 
   // Only the summary and the details are kept: the rows behind them stay in the worker. The
   // bytes go to the worker as they are (this job does not read them again).
-  const outcome = await runPriceListValidationSummary(
-    { content, fileName: job.fileName, snapshot },
-    jobWorkers(deps),
+  const outcome = await timedJob(
+    deps.db,
+    'validation',
+    runPriceListValidationSummary({ content, fileName: job.fileName, snapshot }, jobWorkers(deps)),
   );
   const finish: JobFinish = {
     status: outcome.summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
