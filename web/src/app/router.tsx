@@ -5,12 +5,22 @@ import { v1Routes } from '../features/placeholder/routes';
 import { RequireProfile } from '../features/session/RequireProfile';
 import { startRoutes } from '../features/start/routes';
 import { ShellLayout } from './layout/ShellLayout';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RequirePermission } from './pages/RequirePermission';
+import { RouteErrorPage } from './pages/RouteErrorPage';
 import { RootLayout } from './RootLayout';
 
-/** Every route of specification §2: the public pages, then the guarded shell with its features. */
+/** The permission that gives the menu entry "Inläsningar" gives the import pages too. */
+const IMPORT_PERMISSION = 'product:create_own';
+
+/**
+ * Every route of specification §2: the public pages, then the guarded shell with its features.
+ * A failing page shows its error inside the shell; an unknown path shows "Sidan finns inte" there.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage standalone />,
     children: [
       ...authRoutes,
       {
@@ -19,7 +29,17 @@ export const routes: RouteObject[] = [
             <ShellLayout />
           </RequireProfile>
         ),
-        children: [...startRoutes, ...importRoutes, ...v1Routes],
+        children: [
+          {
+            errorElement: <RouteErrorPage />,
+            children: [
+              ...startRoutes,
+              { element: <RequirePermission permission={IMPORT_PERMISSION} />, children: importRoutes },
+              ...v1Routes,
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
       },
     ],
   },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { sv } from '../../ui/text/sv';
-import { useDocumentTitle } from './useDocumentTitle';
+import { usePageTitle } from '../../ui/usePageTitle';
 import './auth.css';
 
 interface Props {
@@ -12,7 +12,7 @@ interface Props {
 
 /** The frame of the pages outside the session: the service name, one h1 and the content. */
 export function AuthPage({ heading, headingHidden = false, children }: Props) {
-  useDocumentTitle(heading);
+  usePageTitle(heading);
   return (
     <>
       <header className="auth-header">

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { sv } from '../../ui/text/sv';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { v1AreaName } from './v1Areas';
 
 /**
@@ -10,10 +11,10 @@ export function V1Page() {
   const { pathname } = useLocation();
   const area = v1AreaName(pathname);
   const text = sv.placeholder;
+  usePageTitle(text.title(area));
   return (
     <>
-      <title>{`${text.title(area)} – ${sv.app.name}`}</title>
-      <h1>{text.title(area)}</h1>
+      <h1 tabIndex={-1}>{text.title(area)}</h1>
       <p>{text.text}</p>
       <p>
         {text.address} <code>{pathname}</code>

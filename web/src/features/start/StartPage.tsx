@@ -1,5 +1,6 @@
 import { useGetProfileQuery } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { NewsPanel } from './NewsPanel';
 import { ToHandlePanel } from './ToHandlePanel';
 import './start.css';
@@ -7,10 +8,10 @@ import './start.css';
 /** The start page (specification §2): greeting, "Att hantera" and "Nyheter". */
 export function StartPage() {
   const { data: profile } = useGetProfileQuery();
+  usePageTitle(sv.start.title);
   return (
     <>
-      <title>{`${sv.start.title} – ${sv.app.name}`}</title>
-      <h1>{sv.start.welcome(profile?.firstName ?? '')}</h1>
+      <h1 tabIndex={-1}>{sv.start.welcome(profile?.firstName ?? '')}</h1>
       <div className="start-panels">
         {profile ? <ToHandlePanel profile={profile} /> : <p>{sv.app.loading}</p>}
         <NewsPanel />

@@ -294,6 +294,18 @@ export const sv = {
       message: 'Meddelande',
     },
   },
+  pages: {
+    notFoundHeading: 'Sidan finns inte',
+    notFoundText:
+      'Det finns ingen sida på den här adressen. Kontrollera adressen eller gå vidare från startsidan.',
+    toStart: 'Till startsidan',
+    errorHeading: 'Sidan kunde inte visas',
+    errorText:
+      'Ett oväntat fel uppstod. Ladda om sidan och försök igen. Om felet finns kvar kan du kontakta support.',
+    reload: 'Ladda om sidan',
+    noPermissionHeading: 'Ingen behörighet',
+    noPermissionText: 'Du har inte behörighet till den här sidan.',
+  },
   breadcrumb: {
     label: 'Du är här',
     start: 'Start',

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { useDispatch } from 'react-redux';
 import { sv } from '../../../ui/text/sv';
+import { usePageTitle } from '../../../ui/usePageTitle';
 import {
   refreshAfterUpload,
   useGetLegacyImportsQuery,
@@ -20,6 +21,7 @@ import '../imports.css';
 export function ImportListPage() {
   const dispatch = useDispatch();
   const user = useImportUser();
+  usePageTitle(sv.imports.heading);
   const organizationId = user.organizationId;
   const skip = organizationId === undefined;
   const pending = useGetPendingImportsQuery(organizationId ?? 0, { skip, ...LIST_POLLING });
@@ -43,7 +45,7 @@ export function ImportListPage() {
     <I18nProvider locale="sv-SE">
       <div className="imports-page">
         <div className="page-heading">
-          <h1>{sv.imports.heading}</h1>
+          <h1 tabIndex={-1}>{sv.imports.heading}</h1>
           {organizationId !== undefined && (
             <ImportFileDialog
               organizationId={organizationId}

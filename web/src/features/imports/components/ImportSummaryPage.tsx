@@ -5,7 +5,9 @@ import { Link, useParams } from 'react-router';
 import { importStatusSummaryLabels, importTypeLabels, isPendingStatus } from '../../../../../contract/domain';
 import type { Import } from '../../../../../contract/imports';
 import { sv } from '../../../ui/text/sv';
+import { usePageTitle } from '../../../ui/usePageTitle';
 import { importsApi, refreshAfterUpload, useGetImportQuery, useGetImportSummaryQuery } from '../api';
+import { summaryTitle } from '../format';
 import { SUMMARY_POLLING_MS } from '../limits';
 import { useImportUser } from '../useImportUser';
 import { ImportResult } from './ImportResult';
@@ -29,6 +31,7 @@ export function ImportSummaryPage() {
     skipPollingIfUnfocused: true,
   });
   const item = detail.data;
+  usePageTitle(summaryTitle(item?.fileName));
   const isPending = item !== undefined && isPendingStatus(item.status);
   const summary = useGetImportSummaryQuery(
     { ...ref, status: item?.status ?? '' },

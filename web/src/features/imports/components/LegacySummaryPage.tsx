@@ -6,8 +6,9 @@ import {
   legacyReadStatusToImportStatus,
 } from '../../../../../contract/domain';
 import { sv } from '../../../ui/text/sv';
+import { usePageTitle } from '../../../ui/usePageTitle';
 import { useGetLegacyImportsQuery } from '../api';
-import { formatDateTime } from '../format';
+import { formatDateTime, summaryTitle } from '../format';
 import { useImportUser } from '../useImportUser';
 import '../imports.css';
 
@@ -17,6 +18,7 @@ export function LegacySummaryPage() {
   const { userId, isError: profileFailed } = useImportUser();
   const legacy = useGetLegacyImportsQuery(userId ?? 0, { skip: userId === undefined });
   const item = legacy.data?.find((candidate) => candidate.uniqueId === id);
+  usePageTitle(summaryTitle(item?.fileName));
 
   let content: ReactNode;
   if (legacy.isError || profileFailed || (legacy.data && !item)) {
@@ -41,7 +43,7 @@ export function LegacySummaryPage() {
   }
   return (
     <div className="imports-page">
-      <h1>{sv.imports.summary}</h1>
+      <h1 tabIndex={-1}>{sv.imports.summary}</h1>
       {content}
     </div>
   );
