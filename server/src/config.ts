@@ -9,7 +9,8 @@ const booleanFlag = z
 /**
  * Which proxies may name the client's host and scheme (X-Forwarded-*), as Fastify's `trustProxy`
  * takes it: `false` (none: the default), `true` (any: only when nothing can reach the server but
- * the proxy), a hop count, or a comma-separated list of addresses and CIDR ranges.
+ * the proxy), a hop count, or a comma-separated list of addresses, CIDR ranges and the names
+ * `loopback`, `linklocal`, `uniquelocal`.
  */
 const trustProxySetting = z
   .string()
@@ -23,12 +24,17 @@ const trustProxySetting = z
     if (addresses.every((address) => isAddressOrRange(address))) return addresses;
     context.addIssue({
       code: 'custom',
-      message: 'ska vara false, true, ett antal proxyled eller adresser (CIDR) åtskilda med kommatecken',
+      message:
+        'ska vara false, true, ett antal proxyled eller adresser (CIDR, loopback) åtskilda med kommatecken',
     });
     return z.NEVER;
   });
 
+/** proxy-addr's names for ranges: 127.0.0.0/8 and ::1, 169.254.0.0/16 and fe80::/10, private ranges. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
 function isAddressOrRange(value: string): boolean {
+  if (namedRanges.has(value)) return true;
   const [address = '', bits, ...rest] = value.split('/');
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
