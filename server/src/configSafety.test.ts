@@ -76,5 +76,6 @@ describe.each(testDatabaseKinds)('forwarded headers and the Origin check on %s',
     // inject() comes from 127.0.0.1.
     expect((await crossSitePost(await appWith({ TRUST_PROXY: '10.0.0.1' }))).statusCode).toBe(403);
     expect((await crossSitePost(await appWith({ TRUST_PROXY: '127.0.0.1' }))).statusCode).toBe(204);
+    expect((await crossSitePost(await appWith({ TRUST_PROXY: 'loopback' }))).statusCode).toBe(204);
   });
 });
