@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generatePriceListXls, generatePriceListXlsx } from './generate';
 import { benchDir } from './lib';
@@ -34,4 +35,28 @@ export async function ensureBenchFiles(quick: boolean): Promise<BenchFile[]> {
     }
     return { ...file, path: filePath };
   });
+}
+
+/** The size of the large upload: just under UPLOAD_MAX_BYTES (25 MiB), as a supplier may send. */
+export const LARGE_UPLOAD_BYTES = 25_000_000;
+
+/**
+ * A 25 MB .xlsx: a price list of `rows` rows plus a picture of random bytes (which does not
+ * compress) that fills the file up to LARGE_UPLOAD_BYTES; the validation reads the sheet only.
+ */
+export function ensureLargeUploadFile(rows: number): BenchFile {
+  const filePath = path.join(benchDir, 'files', `prislista-${rows}-25MB.xlsx`);
+  mkdirSync(path.dirname(filePath), { recursive: true });
+  if (!existsSync(filePath) || statSync(filePath).size > LARGE_UPLOAD_BYTES) {
+    const sheet = generatePriceListXlsx(rows).length;
+    // Deflate adds a little to random bytes (about 5 bytes per 16 kB block) and the entry a header.
+    const picture = Math.floor((LARGE_UPLOAD_BYTES - sheet - 200) / (1 + 5 / 16_384));
+    const content = generatePriceListXlsx(rows, {
+      extraParts: [['xl/media/image1.png', randomBytes(picture)]],
+    });
+    if (content.length > LARGE_UPLOAD_BYTES)
+      throw new Error(`the large file came out at ${content.length} bytes`);
+    writeFileSync(filePath, content);
+  }
+  return { path: filePath, rows, format: 'xlsx' };
 }

@@ -88,6 +88,8 @@ export interface XlsxOptions {
   sheetName?: string;
   /** Seed of the generated content. Default 1. */
   seed?: number;
+  /** Parts added as they are (e.g. a large picture), which the reader skips. */
+  extraParts?: [string, Buffer][];
 }
 
 const escapeXml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -176,7 +178,10 @@ export function generatePriceListXlsx(rows: number, options: XlsxOptions = {}): 
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${sharedStrings.length}" uniqueCount="${sharedStrings.length}">${items}</sst>`,
     ]);
   }
-  return zip(parts.map(([name, text]) => [name, Buffer.from(text, 'utf8')]));
+  return zip([
+    ...parts.map(([name, text]): [string, Buffer] => [name, Buffer.from(text, 'utf8')]),
+    ...(options.extraParts ?? []),
+  ]);
 }
 
 /** A general price-list .xls (BIFF8, Excel 97–2003) of `rows` data rows (at most 65,535), via SheetJS. */

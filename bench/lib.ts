@@ -92,8 +92,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { spawn } = await import('node:child_process');
   const port = String(20_000 + Math.floor(Math.random() * 20_000));
+  // BENCH_SERVER_ROOT: another checkout's server (with its own node_modules), to compare old and new.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: projectRoot,
+    cwd: process.env.BENCH_SERVER_ROOT ?? projectRoot,
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
