@@ -39,17 +39,67 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('an unknown user gets the same text; empty fields get the general one', async ({ page }) => {
+  test('an unknown user gets the same text; empty fields are named at each field before anything is sent', async ({
+    page,
+  }) => {
     await page.goto('/login');
-    await page.getByLabel('Användarnamn (obligatoriskt)').fill('finns.inte');
-    await page.getByLabel('Lösenord (obligatoriskt)').fill('Ett-langt-losen-1');
+    const username = page.getByLabel('Användarnamn (obligatoriskt)');
+    const password = page.getByLabel('Lösenord (obligatoriskt)');
+    await username.fill('finns.inte');
+    await password.fill('Ett-langt-losen-1');
     await page.getByRole('button', { name: 'Logga in' }).click();
     await expect(page.getByRole('alert')).toHaveText(WRONG_CREDENTIALS);
 
-    await page.getByLabel('Användarnamn (obligatoriskt)').fill('');
-    await page.getByLabel('Lösenord (obligatoriskt)').fill('');
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/resources/v1/login')) logins.push(request.url());
+    });
+    await username.fill('');
+    await password.fill('');
     await page.getByRole('button', { name: 'Logga in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Någonting gick fel.');
+    await expect(page.getByText('Ange ditt användarnamn.')).toBeVisible();
+    await expect(page.getByText('Ange ditt lösenord.')).toBeVisible();
+    await expect(username).toBeFocused();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(username).toHaveAccessibleDescription('Ange ditt användarnamn.');
+    await expect(password).toHaveAccessibleDescription('Ange ditt lösenord.');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // Only the empty one is named; the filled one is no longer marked.
+    await username.fill('lev.admin');
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    await expect(password).toBeFocused();
+    await expect(page.getByText('Ange ditt användarnamn.')).toHaveCount(0);
+    await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAccessibleDescription('Ange ditt lösenord.');
+    expect(logins).toEqual([]);
+  });
+
+  test('a locked account keeps the general text and says when it may try again', async ({ page }) => {
+    await page.goto('/login');
+    const answered = () => page.waitForResponse((response) => response.url().endsWith('/resources/v1/login'));
+    for (let i = 0; i < 10; i++) {
+      const answer = answered();
+      await submitLogin(page, 'lev2.admin', `fel-losenord-${i}`);
+      expect((await answer).status()).toBe(403);
+    }
+    const answer = answered();
+    await submitLogin(page, 'lev2.admin');
+    expect((await answer).status()).toBe(429);
+    await expect(page.getByRole('alert')).toHaveText(
+      /^Någonting gick fel\. För många misslyckade inloggningsförsök\. Försök igen om 15 minuter\.$/,
+    );
+  });
+
+  test('the login pages have the footer with the accessibility statement', async ({ page }) => {
+    for (const path of ['/login', '/login/recover', '/logout', '/login/reset?email=a%40b.se&token=x']) {
+      await page.goto(path);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: 'Tillgänglighetsredogörelse' })).toBeVisible();
+      await expect(footer.getByRole('button', { name: 'Hantering av kakor' })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
   });
 
   test('a first login lands on /v1/profile and keeps the profile in local storage', async ({ page }) => {
@@ -167,7 +217,12 @@ test.describe('password reset', () => {
     await page.getByLabel('Användarnamn (obligatoriskt)').fill('lev.admin');
     await page.getByRole('button', { name: 'Skicka' }).click();
     await expect(page.getByRole('alert')).toHaveText('Ange användarnamn och e-postadress.');
-    await expect(page.getByLabel('E-postadress (obligatoriskt)')).toHaveAttribute('aria-invalid', 'true');
+    const email = page.getByLabel('E-postadress (obligatoriskt)');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAccessibleDescription(
+      'Ange din e-postadress. Ange användarnamn och e-postadress.',
+    );
     await expectNoAxeViolations(page);
   });
 

@@ -1,6 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { sv } from '../../ui/text/sv';
 import { links } from '../links';
-import { CookieDialog } from './CookieDialog';
+import './shell.css';
+
+// The dialog brings react-aria: loaded after the page, so the login pages' JavaScript stays small.
+const CookieDialog = lazy(() =>
+  import('./CookieDialog').then((module) => ({ default: module.CookieDialog })),
+);
 
 const text = sv.footer;
 
@@ -23,7 +29,10 @@ const columns = [
   },
 ];
 
-/** The footer of specification §2: two columns of external links, personal data and cookies. */
+/**
+ * The footer of specification §2: two columns of external links, personal data and cookies. On
+ * every page, the login pages too: the accessibility statement must be reachable from each.
+ */
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -43,7 +52,9 @@ export function Footer() {
       </div>
       <div className="site-footer-bottom">
         <a href={links.personalData}>{text.personalData}</a>
-        <CookieDialog />
+        <Suspense fallback={null}>
+          <CookieDialog />
+        </Suspense>
       </div>
     </footer>
   );

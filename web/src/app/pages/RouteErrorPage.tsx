@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { sv } from '../../ui/text/sv';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { Footer } from '../layout/Footer';
 import { NotFoundPage } from './NotFoundPage';
 import '../../features/auth/auth.css';
 
@@ -20,6 +21,7 @@ export function RouteErrorPage({ standalone = false }: { standalone?: boolean })
         <p className="auth-service-name">{sv.app.name}</p>
       </header>
       <main id="main">{content}</main>
+      <Footer />
     </>
   );
 }

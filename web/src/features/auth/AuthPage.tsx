@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Footer } from '../../app/layout/Footer';
 import { sv } from '../../ui/text/sv';
 import { usePageTitle } from '../../ui/usePageTitle';
 import './auth.css';
@@ -24,6 +25,7 @@ export function AuthPage({ heading, headingHidden = false, children }: Props) {
           {children}
         </div>
       </main>
+      <Footer />
     </>
   );
 }

@@ -25,3 +25,31 @@ describe('the recovery pages', () => {
     expect(screen.getByLabelText('E-postadress (obligatoriskt)')).toHaveAttribute('type', 'email');
   });
 });
+
+describe('required fields', () => {
+  it('names each empty field at the field, ties the text to it and focuses the first', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    renderAuthRoute('/login');
+    await user.click(screen.getByRole('button', { name: 'Logga in' }));
+    const username = screen.getByLabelText('Användarnamn (obligatoriskt)');
+    const password = screen.getByLabelText('Lösenord (obligatoriskt)');
+    expect(username).toHaveFocus();
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription('Ange ditt användarnamn.');
+    expect(password).toHaveAccessibleDescription('Ange ditt lösenord.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the recovery form names its empty fields too, beside the specified sentence', async () => {
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    renderAuthRoute('/login/recover');
+    await user.type(screen.getByLabelText('Användarnamn (obligatoriskt)'), 'lev.admin');
+    await user.click(screen.getByRole('button', { name: 'Skicka' }));
+    const email = screen.getByLabelText('E-postadress (obligatoriskt)');
+    expect(email).toHaveFocus();
+    expect(email).toHaveAccessibleDescription('Ange din e-postadress. Ange användarnamn och e-postadress.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Ange användarnamn och e-postadress.');
+  });
+});

@@ -10,7 +10,10 @@ import { sv } from '../../ui/text/sv';
 import { AuthPage } from './AuthPage';
 import { useLoginMutation } from './api';
 import { loginErrorText } from './errorTexts';
-import { Field } from './Field';
+import { Field, focusFirstInvalid } from './Field';
+
+const usernameId = 'login-username';
+const passwordId = 'login-password';
 
 /** Sign-in (specification §2, §4 and §8). */
 export function LoginPage() {
@@ -20,11 +23,23 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string | null>>({});
   const [busy, setBusy] = useState(false);
 
   const signIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
+    // An empty field is said at the field, and nothing is sent.
+    const missing = {
+      [usernameId]: username.trim() === '' ? sv.login.usernameMissing : null,
+      [passwordId]: password === '' ? sv.login.passwordMissing : null,
+    };
+    setFieldErrors(missing);
+    if (Object.values(missing).some(Boolean)) {
+      setError(null);
+      focusFirstInvalid([usernameId, passwordId], missing);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -48,17 +63,18 @@ export function LoginPage() {
     <AuthPage heading={sv.login.heading}>
       <form noValidate onSubmit={signIn}>
         <Field
-          id="login-username"
+          id={usernameId}
           name="username"
           label={sv.login.username}
           autoComplete="username"
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           invalid={error !== null}
+          error={fieldErrors[usernameId]}
           describedBy={[error && errorId]}
         />
         <Field
-          id="login-password"
+          id={passwordId}
           name="password"
           type="password"
           label={sv.login.password}
@@ -66,6 +82,7 @@ export function LoginPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           invalid={error !== null}
+          error={fieldErrors[passwordId]}
           describedBy={[error && errorId]}
         />
         {error && (

@@ -4,7 +4,10 @@ import { sv } from '../../ui/text/sv';
 import { AuthPage } from './AuthPage';
 import { useResetRequestMutation } from './api';
 import { resetRequestErrorText } from './errorTexts';
-import { Field } from './Field';
+import { Field, focusFirstInvalid } from './Field';
+
+const usernameId = 'recover-username';
+const emailId = 'recover-email';
 
 /** Request a password reset (specification §2, §5 and §8). */
 export function RecoverPage() {
@@ -13,6 +16,7 @@ export function RecoverPage() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string | null>>({});
 
   const send = async () => {
     if (isLoading) return;
@@ -26,6 +30,17 @@ export function RecoverPage() {
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Empty fields are said at each field and in the specified sentence; nothing is sent.
+    const missing = {
+      [usernameId]: username.trim() === '' ? sv.recover.usernameMissing : null,
+      [emailId]: email.trim() === '' ? sv.recover.emailMissing : null,
+    };
+    setFieldErrors(missing);
+    if (Object.values(missing).some(Boolean)) {
+      setError(sv.recover.fieldsMissing);
+      focusFirstInvalid([usernameId, emailId], missing);
+      return;
+    }
     void send();
   };
 
@@ -53,17 +68,18 @@ export function RecoverPage() {
           <p>{sv.recover.intro}</p>
           <form noValidate onSubmit={submit}>
             <Field
-              id="recover-username"
+              id={usernameId}
               name="username"
               label={sv.recover.username}
               autoComplete="username"
               value={username}
               onChange={(event) => setUsername(event.target.value)}
               invalid={error !== null && username.trim() === ''}
+              error={fieldErrors[usernameId]}
               describedBy={[error && errorId]}
             />
             <Field
-              id="recover-email"
+              id={emailId}
               name="email"
               type="email"
               label={sv.recover.email}
@@ -71,6 +87,7 @@ export function RecoverPage() {
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               invalid={error !== null && email.trim() === ''}
+              error={fieldErrors[emailId]}
               describedBy={[error && errorId]}
             />
             {errorText}

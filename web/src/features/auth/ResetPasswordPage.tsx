@@ -5,7 +5,7 @@ import { AuthPage } from './AuthPage';
 import { useResetChangeMutation, useResetValidateMutation } from './api';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
 import { passwordChangeError, passwordMismatchText, resetLinkErrorText } from './errorTexts';
-import { Field } from './Field';
+import { Field, focusFirstInvalid } from './Field';
 
 /**
  * Choose a new password through the mailed link (specification §2, §5 and §8). Without both
@@ -22,6 +22,9 @@ export function ResetPasswordPage() {
   );
 }
 
+const newPasswordId = 'reset-new-password';
+const repeatId = 'reset-repeat-password';
+
 type LinkState = 'checking' | 'valid' | { error: string };
 
 function NewPasswordForm({ email, token }: { email: string; token: string }) {
@@ -31,6 +34,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
   const [newPassword, setNewPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const [mismatch, setMismatch] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string | null>>({});
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
@@ -51,6 +55,17 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
     event.preventDefault();
     if (saving) return;
     setPasswordError(null);
+    // Empty fields are said at each field before anything is compared or sent.
+    const missing = {
+      [newPasswordId]: newPassword === '' ? sv.reset.newPasswordMissing : null,
+      [repeatId]: repeated === '' ? sv.reset.repeatMissing : null,
+    };
+    setFieldErrors(missing);
+    if (Object.values(missing).some(Boolean)) {
+      setMismatch(null);
+      focusFirstInvalid([newPasswordId, repeatId], missing);
+      return;
+    }
     const mismatchText = passwordMismatchText(newPassword, repeated);
     setMismatch(mismatchText);
     if (mismatchText) return;
@@ -97,7 +112,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
       <p id={ruleId}>{sv.reset.rule}</p>
       <form noValidate onSubmit={save}>
         <Field
-          id="reset-new-password"
+          id={newPasswordId}
           name="newPassword"
           type="password"
           label={sv.reset.newPassword}
@@ -105,6 +120,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
           value={newPassword}
           onChange={(event) => setNewPassword(event.target.value)}
           invalid={passwordError !== null}
+          error={fieldErrors[newPasswordId]}
           describedBy={[ruleId, passwordError && passwordErrorId]}
         />
         {passwordError && (
@@ -113,7 +129,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
           </p>
         )}
         <Field
-          id="reset-repeat-password"
+          id={repeatId}
           name="repeatPassword"
           type="password"
           label={sv.reset.repeatPassword}
@@ -121,6 +137,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
           value={repeated}
           onChange={(event) => setRepeated(event.target.value)}
           invalid={mismatch !== null}
+          error={fieldErrors[repeatId]}
           describedBy={[mismatch && mismatchId]}
         />
         {mismatch && (

@@ -12,9 +12,18 @@ function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
   return ((error as { data?: unknown } | null)?.data as Partial<ApiErrorBody> | undefined)?.error?.errors;
 }
 
-/** Specification §8: 403 means wrong credentials; every other failure (429 too) is the general text. */
-export const loginErrorText = (error: unknown) =>
-  statusOf(error) === 403 ? sv.login.wrongCredentials : sv.login.failed;
+/**
+ * Specification §8: 403 means wrong credentials; every other failure (429 too) is the general
+ * text. A locked account (429) adds the server's sentence with the minutes until it may try again.
+ */
+export function loginErrorText(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 403) return sv.login.wrongCredentials;
+  const body = (error as { data?: unknown } | null)?.data as Partial<ApiErrorBody> | undefined;
+  if (status === 429 && body?.error?.code === 'LOGIN_LOCKED' && body.error.message)
+    return `${sv.login.failed} ${body.error.message}`;
+  return sv.login.failed;
+}
 
 /** Specification §5 and §8: an empty field explains itself, anything else is the general text. */
 export const resetRequestErrorText = (username: string, email: string) =>

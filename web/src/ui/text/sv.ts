@@ -19,6 +19,8 @@ export const sv = {
     wrongCredentials: 'Du har angett fel användarnamn eller lösenord. Försök igen.',
     failed: 'Någonting gick fel.',
     forgotPassword: 'Glömt lösenordet?',
+    usernameMissing: 'Ange ditt användarnamn.',
+    passwordMissing: 'Ange ditt lösenord.',
   },
   recover: {
     heading: 'Återställ lösenord',
@@ -31,6 +33,8 @@ export const sv = {
     sendAgain: 'Skicka igen.',
     failed: 'Någonting gick fel.',
     fieldsMissing: 'Ange användarnamn och e-postadress.',
+    usernameMissing: 'Ange ditt användarnamn.',
+    emailMissing: 'Ange din e-postadress.',
     backToLogin: 'Tillbaka till inloggningen',
   },
   reset: {
@@ -43,6 +47,8 @@ export const sv = {
       'Länken är inte längre giltig. Du behöver återställa ditt lösenord igen för att få en ny länk.',
     failed: 'Någonting gick fel.',
     mismatch: 'De lösenord du angett matchar inte.',
+    newPasswordMissing: 'Ange ett nytt lösenord.',
+    repeatMissing: 'Upprepa det nya lösenordet.',
     tooShort: 'Ditt lösenord måste vara minst 10 tecken långt.',
     saved: 'Ditt lösenord är sparat. Du kan nu logga in i tjänsten med ditt nya lösenord.',
     toLogin: 'Till inloggning',
