@@ -150,7 +150,8 @@ export function startImportJobs(deps: AppDeps): ImportJobs {
     wakeAgain = false;
     claiming = claimNextJob(deps, workerId)
       .then((job) => {
-        if (job && !stopped) start(job);
+        // A job claimed as the loop stops still runs: stop() waits for it.
+        if (job) start(job);
         return job !== null;
       })
       .catch((error) => {
