@@ -120,5 +120,5 @@ parentPort!.once('message', async (job: WorkerJob) => {
       : [reply.result.bytes.buffer as ArrayBuffer];
   parentPort!.postMessage(reply, transfer);
 });
-// Tells the pool this spare is loaded (prewarmWorker); a job posted earlier simply waits.
+// Tells the pool this worker is loaded (WorkerPool.prewarm); a job posted earlier simply waits.
 parentPort!.postMessage(WORKER_READY);
