@@ -72,6 +72,50 @@ test.describe('near the end of a session', () => {
   });
 });
 
+test.describe('the countdown and an automatic logout', () => {
+  test.use({ baseURL: `http://localhost:${shortSessionPort}` });
+
+  test('the dialog counts down every second, announces only at whole minutes, and the logout page says why', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    await logIn(page, 'lev.admin');
+    const dialog = page.getByRole('dialog', { name: 'Du kommer snart att loggas ut' });
+    await expect(dialog).toBeVisible({ timeout: PING_WAIT });
+
+    const countdown = dialog.locator('.session-countdown');
+    await expect(countdown).toHaveText(/^Du loggas ut om 4 minuter och \d{1,2} sekunder$/);
+    const first = await countdown.textContent();
+    await expect(countdown).not.toHaveText(first!);
+    // The visible text is hidden from screen readers; the polite region holds nothing until 4:00.
+    await expect(countdown).toHaveAttribute('aria-hidden', 'true');
+    const announcer = dialog.locator('[aria-live="polite"]');
+    const announced: string[] = [];
+    await page.exposeFunction('recordAnnouncement', (text: string) => announced.push(text));
+    await announcer.evaluate((region) => {
+      new MutationObserver(() =>
+        (window as unknown as { recordAnnouncement: (text: string) => void }).recordAnnouncement(
+          region.textContent ?? '',
+        ),
+      ).observe(region, { childList: true, characterData: true, subtree: true });
+    });
+    await expect(announcer).toHaveText('Du loggas ut om 4 minuter.', { timeout: 70_000 });
+    await expectNoAxeViolations(page);
+    // Many seconds have passed on screen, but the region changed once.
+    expect(announced).toEqual(['Du loggas ut om 4 minuter.']);
+
+    // The session ends on the server while the warning shows: the next ping sends the page away.
+    await endSessionOnServer(page, baseURL!);
+    await expect(page).toHaveURL(/\/logout$/, { timeout: PING_WAIT });
+    await expect(page.getByRole('heading', { level: 1, name: 'Du är utloggad' })).toBeVisible();
+    await expect(
+      page.getByText('Du har loggats ut eftersom du inte har varit aktiv på 30 minuter.'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
 test('a ping that finds the session gone sends the open page to /logout', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   // Once the shell's own first calls are done, only the ping asks the server. (The load state
@@ -87,6 +131,8 @@ test('a ping that finds the session gone sends the open page to /logout', async 
   expect(await (await ping).json()).toMatchObject({ hasSession: false });
   await expect(page).toHaveURL(/\/logout$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Du är utloggad' })).toBeVisible();
+  // No warning showed, so the page does not claim the user was inactive.
+  await expect(page.getByText(/inte har varit aktiv/)).toHaveCount(0);
   // The cached profile is gone: going back in asks the server, and the guard sends the user to /login.
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);

@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { api } from '../../api/api';
+import { logoutReasonOf, SESSION_IDLE_MINUTES } from '../../api/logoutReason';
 import { PROFILE_STORAGE_KEY } from '../../api/session';
 import { sessionCleared } from '../../api/sessionActions';
 import { sv } from '../../ui/text/sv';
 import { AuthPage } from './AuthPage';
 
-/** The logged-out page (specification §2): showing it clears every cached piece of the session. */
+/**
+ * The logged-out page (specification §2): showing it clears every cached piece of the session.
+ * After a session that timed out it says why, beside the specified heading.
+ */
 export function LogoutPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const reason = logoutReasonOf(useLocation().state);
   useEffect(() => {
     dispatch(api.util.resetApiState());
     dispatch(sessionCleared());
@@ -18,6 +23,7 @@ export function LogoutPage() {
   }, [dispatch]);
   return (
     <AuthPage heading={sv.logout.heading}>
+      {reason === 'inactivity' && <p>{sv.logout.inactivity(SESSION_IDLE_MINUTES)}</p>}
       <button type="button" onClick={() => navigate('/login')}>
         {sv.logout.toLogin}
       </button>

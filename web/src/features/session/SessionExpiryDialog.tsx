@@ -1,8 +1,13 @@
-import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
 import { sv } from '../../ui/text/sv';
+import { announcementFor, countdownText } from './countdown';
 import './session.css';
 
 interface Props {
+  /** When the session ends (Date.now() time), as the last ping said. */
+  expiresAt: number;
+  /** Called once the countdown reaches zero, to ask the server at once. */
+  onExpired: () => void;
   onLogout: () => void;
   onStayLoggedIn: () => void;
   busy: boolean;
@@ -14,12 +19,18 @@ interface Props {
  * It cannot be dismissed: Escape does nothing, and a click outside never closes a native dialog.
  * Focus returns to where it was when the dialog goes away.
  */
-export function SessionExpiryDialog({ onLogout, onStayLoggedIn, busy }: Props) {
+export function SessionExpiryDialog({ expiresAt, onExpired, onLogout, onStayLoggedIn, busy }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const stayRef = useRef<HTMLButtonElement>(null);
   const mounted = useRef(false);
   const headingId = useId();
   const textId = useId();
+  const secondsLeft = useSecondsLeft(expiresAt);
+  const expired = secondsLeft <= 0;
+
+  useEffect(() => {
+    if (expired) onExpired();
+  }, [expired, onExpired]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -59,6 +70,13 @@ export function SessionExpiryDialog({ onLogout, onStayLoggedIn, busy }: Props) {
     >
       <h2 id={headingId}>{sv.session.expiringHeading}</h2>
       <p id={textId}>{sv.session.expiringText}</p>
+      {/* Seen every second; heard only through the region below, at a few points. */}
+      <p className="session-countdown" aria-hidden="true">
+        {countdownText(secondsLeft)}
+      </p>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcementFor(secondsLeft)}
+      </p>
       <div className="session-dialog-buttons">
         <button type="button" className="secondary" onClick={onLogout}>
           {sv.session.logOut}
@@ -69,4 +87,14 @@ export function SessionExpiryDialog({ onLogout, onStayLoggedIn, busy }: Props) {
       </div>
     </dialog>
   );
+}
+
+/** Seconds until `expiresAt`, updated every second while mounted. */
+function useSecondsLeft(expiresAt: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, Math.ceil((expiresAt - now) / 1000));
 }

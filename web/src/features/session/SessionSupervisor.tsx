@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
+import type { LogoutState } from '../../api/logoutReason';
 import { profileApi } from '../../api/profile';
 import { useLogout, usePingSessionQuery } from '../../api/session';
 import { sessionEnded } from '../../api/sessionActions';
@@ -30,14 +31,29 @@ export function SessionSupervisor() {
     pollingInterval: PING_INTERVAL_MS,
   });
   const [extending, setExtending] = useState(false);
+  // A session that ends while the warning shows has ended by inactivity: the logout page says so.
+  const warnedRef = useRef(false);
   useInvalidateApiStoreEvent();
+
+  // The countdown runs from when the ping answered; the clock of this browser is all we need.
+  const warn = hasSession && ping?.hasSession === true && ping.secondsUntilExpire <= WARNING_SECONDS;
+  const [expiresAt, setExpiresAt] = useState(0);
+  useEffect(() => {
+    if (ping?.hasSession) setExpiresAt(Date.now() + ping.secondsUntilExpire * 1000);
+  }, [ping]);
+  useEffect(() => {
+    if (ping?.hasSession) warnedRef.current = warn;
+  }, [ping, warn]);
 
   useEffect(() => {
     if (hasSession && ping && !ping.hasSession) dispatch(sessionEnded());
   }, [dispatch, hasSession, ping]);
 
   useEffect(() => {
-    if (hasSessionEnded && !isOutsideSession(pathname)) navigate('/logout', { replace: true });
+    if (hasSessionEnded && !isOutsideSession(pathname)) {
+      const state: LogoutState = { reason: warnedRef.current ? 'inactivity' : undefined };
+      navigate('/logout', { replace: true, state });
+    }
   }, [hasSessionEnded, navigate, pathname]);
 
   // Refreshing the user data is an ordinary request, so it extends the session; the new ping closes the dialog.
@@ -54,8 +70,18 @@ export function SessionSupervisor() {
     }
   };
 
-  const warn = hasSession && ping?.hasSession === true && ping.secondsUntilExpire <= WARNING_SECONDS;
-  return warn ? (
-    <SessionExpiryDialog onLogout={logout} onStayLoggedIn={stayLoggedIn} busy={extending} />
+  // At zero the server is asked at once rather than at the next ping.
+  const askNow = useCallback(() => {
+    if (hasSession) void refetchPing();
+  }, [hasSession, refetchPing]);
+
+  return warn && expiresAt > 0 ? (
+    <SessionExpiryDialog
+      expiresAt={expiresAt}
+      onExpired={askNow}
+      onLogout={logout}
+      onStayLoggedIn={stayLoggedIn}
+      busy={extending}
+    />
   ) : null;
 }

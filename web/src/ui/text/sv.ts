@@ -56,6 +56,8 @@ export const sv = {
   },
   logout: {
     heading: 'Du är utloggad',
+    inactivity: (minutes: number) =>
+      `Du har loggats ut eftersom du inte har varit aktiv på ${minutes} minuter.`,
     toLogin: 'Till inloggning',
   },
   welcome: {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { SESSION_IDLE_MINUTES } from '../../api/logoutReason';
+import { sv } from '../../ui/text/sv';
+import { announcementFor, countdownText } from './countdown';
+
+describe('the session countdown', () => {
+  it('says minutes and seconds in Swedish, singular and plural', () => {
+    expect(countdownText(252)).toBe('Du loggas ut om 4 minuter och 12 sekunder');
+    expect(countdownText(61)).toBe('Du loggas ut om 1 minut och 1 sekund');
+    expect(countdownText(120)).toBe('Du loggas ut om 2 minuter');
+    expect(countdownText(42)).toBe('Du loggas ut om 42 sekunder');
+    expect(countdownText(0.2)).toBe('Du loggas ut om 1 sekund');
+    expect(countdownText(-3)).toBe('Du loggas ut om 0 sekunder');
+  });
+
+  it('is announced at 4, 3, 2 and 1 minutes and at 30 seconds, and the text holds between them', () => {
+    const announced = new Set<string>();
+    for (let seconds = 300; seconds >= 0; seconds--) announced.add(announcementFor(seconds));
+    expect([...announced]).toEqual([
+      '',
+      'Du loggas ut om 4 minuter.',
+      'Du loggas ut om 3 minuter.',
+      'Du loggas ut om 2 minuter.',
+      'Du loggas ut om 1 minut.',
+      'Du loggas ut om 30 sekunder.',
+    ]);
+    expect(announcementFor(241)).toBe('');
+    expect(announcementFor(200)).toBe('Du loggas ut om 4 minuter.');
+  });
+
+  it('names the idle time in the logout reason', () => {
+    expect(sv.logout.inactivity(SESSION_IDLE_MINUTES)).toBe(
+      'Du har loggats ut eftersom du inte har varit aktiv på 30 minuter.',
+    );
+  });
+});
