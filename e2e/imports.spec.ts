@@ -407,10 +407,20 @@ test('"Radera" asks first: "Nej" keeps the import, "Ja, Radera" removes it', asy
   await openImports(page);
   const file = await fileWithErrors('radera-mig.xlsx');
   await uploadAndReview(page, file, 'Valideringsfel');
+  // "Radera" stands apart from the primary action, at the other end of the row.
+  const replaceBox = (await page.getByRole('button', { name: 'Läs in ny fil' }).boundingBox())!;
+  const deleteBox = (await page.getByRole('button', { name: 'Radera' }).boundingBox())!;
+  expect(deleteBox.x - (replaceBox.x + replaceBox.width)).toBeGreaterThan(100);
 
   await page.getByRole('button', { name: 'Radera' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Vill du radera filen och dess sammanfattning?' });
   await expect(confirm).toBeVisible();
+  // It names the file and its price list, and "Ja, Radera" has the danger colour.
+  await expect(confirm).toContainText('Filen ”radera-mig.xlsx” för prislista 2 raderas.');
+  await expect(confirm.getByRole('button', { name: 'Ja, Radera' })).toHaveCSS(
+    'background-color',
+    'rgb(164, 0, 27)',
+  );
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Nej' }).click();
   await expect(confirm).toBeHidden();

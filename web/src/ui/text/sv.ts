@@ -211,6 +211,8 @@ export const sv = {
     deleteQuestion: 'Vill du radera filen och dess sammanfattning?',
     no: 'Nej',
     yesDelete: 'Ja, Radera',
+    deleteWhat: (fileName: string, pricelistNumber: string) =>
+      `Filen ”${fileName}” för prislista ${pricelistNumber} raderas.`,
     // Specification §8 gives it for a missing legacy import; a missing import of ours gets it too.
     importMissing: 'Kunde inte läsa in import',
     uploadWait: 'Vänligen vänta medan filen laddas upp.',

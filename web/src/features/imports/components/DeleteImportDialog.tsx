@@ -1,24 +1,31 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { Import } from '../../../../../contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { useDeleteImportMutation } from '../api';
 import { errorMessageOf } from '../errorMessage';
 
 interface DeleteImportDialogProps {
   organizationId: number;
-  importId: number;
+  /** The import to delete: the dialog names its file and price list. */
+  item: Pick<Import, 'id' | 'fileName' | 'metadata'>;
   /** Extra description for the trigger, e.g. the card's file name. */
   describedBy?: string;
   onDeleted: () => void;
 }
 
-/** "Radera" with the confirmation of specification §8: "Nej" keeps the import, "Ja, Radera" removes it. */
+/**
+ * "Radera" with the confirmation of specification §8: "Nej" keeps the import, "Ja, Radera" (in
+ * the danger style) removes it. The dialog says which file of which price list goes.
+ */
 export function DeleteImportDialog({
   organizationId,
-  importId,
+  item,
   describedBy,
   onDeleted,
 }: DeleteImportDialogProps) {
+  const importId = item.id;
+  const whatId = useId();
   const [deleteImport, { isLoading }] = useDeleteImportMutation();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -33,10 +40,13 @@ export function DeleteImportDialog({
         isKeyboardDismissDisabled={isLoading}
       >
         <Modal className="modal modal--small">
-          <Dialog role="alertdialog" className="import-dialog">
+          <Dialog role="alertdialog" className="import-dialog" aria-describedby={whatId}>
             {({ close }) => (
               <>
                 <Heading slot="title">{sv.imports.deleteQuestion}</Heading>
+                <p id={whatId}>
+                  {sv.imports.deleteWhat(item.fileName, item.metadata.number ?? String(item.metadata.id))}
+                </p>
                 {failure && (
                   <p className="banner error" role="alert">
                     {failure}
@@ -47,7 +57,7 @@ export function DeleteImportDialog({
                     {sv.imports.no}
                   </Button>
                   <Button
-                    className="button"
+                    className="button danger"
                     isDisabled={isLoading}
                     onPress={async () => {
                       const result = await deleteImport({ organizationId, importId });

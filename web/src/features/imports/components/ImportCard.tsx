@@ -40,7 +40,7 @@ export function ImportCard({ organizationId, item, onDeleted }: ImportCardProps)
         {cardShowsDelete(item.status) && (
           <DeleteImportDialog
             organizationId={organizationId}
-            importId={item.id}
+            item={item}
             describedBy={headingId}
             onDeleted={onDeleted}
           />

@@ -31,8 +31,21 @@ it('asks before deleting, and "Nej" keeps the import', async () => {
   await user.click(screen.getByRole('button', { name: 'Radera' }));
   const dialog = screen.getByRole('alertdialog', { name: 'Vill du radera filen och dess sammanfattning?' });
   expect(dialog).toContainElement(screen.getByRole('button', { name: 'Ja, Radera' }));
+  // It says which file of which price list goes, and the destructive button looks like one.
+  expect(dialog).toHaveAccessibleDescription('Filen ”prislista.xlsx” för prislista 2 raderas.');
+  expect(screen.getByRole('button', { name: 'Ja, Radera' })).toHaveClass('danger');
   expect(screen.getByRole('button', { name: 'Nej' })).toHaveFocus();
   await user.click(screen.getByRole('button', { name: 'Nej' }));
   expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('button', { name: 'Radera' })).toHaveFocus());
+});
+
+it('"Radera" stands apart from the primary "Läs in"', () => {
+  renderInApp(
+    <SummaryActions organizationId={1} item={anImport('VALIDATION_SUCCESS')} onReplaced={() => {}} />,
+  );
+  const confirm = screen.getByRole('button', { name: 'Läs in' });
+  const remove = screen.getByRole('button', { name: 'Radera' });
+  expect(remove.closest('.summary-actions__delete')).not.toBeNull();
+  expect(confirm.closest('.summary-actions__delete')).toBeNull();
 });

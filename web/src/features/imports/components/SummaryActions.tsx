@@ -55,11 +55,14 @@ export function SummaryActions({ organizationId, item, onReplaced, upload }: Sum
           />
         )}
         {showsDelete && (
-          <DeleteImportDialog
-            organizationId={organizationId}
-            importId={item.id}
-            onDeleted={() => navigate('/import')}
-          />
+          // Apart from "Läs in", so the destructive action is not hit in passing.
+          <div className="summary-actions__delete">
+            <DeleteImportDialog
+              organizationId={organizationId}
+              item={item}
+              onDeleted={() => navigate('/import')}
+            />
+          </div>
         )}
       </div>
       {failure && (
