@@ -292,8 +292,8 @@ async function seedCore(trx: Transaction<DB>, now: Date, passwordHash: string): 
       {
         id: 1,
         html:
-          '<h3>Ny version av Hjälpmedelsdatabasen</h3><p>Nu kan du läsa in din generella prislista som Excel-fil under <strong>Inläsningar</strong>. ' +
-          'Ladda ner mallen, fyll i raderna och läs in filen.</p><p>Läs mer i <a href="https://www.inera.se/tjanster/hjalpmedelstjansten/">manualen</a>.</p>',
+          '<h3>Ny version av Hjälpmedelsdatabasen</h3><p>Leverantörer kan nu läsa in sin generella prislista som Excel-fil under <strong>Inläsningar</strong> i huvudmenyn. ' +
+          'Ladda ner mallen i dialogen Läs in fil, fyll i raderna och läs in filen.</p><p>Läs mer i <a href="https://www.inera.se/tjanster/hjalpmedelstjansten/">manualen</a>.</p>',
       },
       { id: 2, html: '<p>Välkommen till Hjälpmedelsdatabasen.</p>' },
       { id: 3, html: '<ul><li><a href="https://www.inera.se/">Inera</a></li></ul>' },

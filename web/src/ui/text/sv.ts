@@ -243,6 +243,7 @@ export const sv = {
     },
     dialog: {
       fileTypePlaceholder: 'Välj typ av fil',
+      comingLater: 'Kommer senare: produkter och artiklar kan inte läsas in här ännu.',
       pricelistPlaceholder: 'Välj prislistenummer',
       pricelistOption: (number: string, status: string) => `${number} (${status})`,
       loadingPricelists: 'Hämtar prislistenummer …',

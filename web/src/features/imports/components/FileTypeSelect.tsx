@@ -5,7 +5,12 @@ import { SelectField, type SelectOption } from './SelectField';
 /** The types a user may choose; only a general price list can be read in (specification §5). */
 const options: readonly SelectOption<ImportType>[] = [
   { id: 'GENERAL_PRICELIST', label: importTypeLabels.GENERAL_PRICELIST },
-  { id: 'PRODUCTS_AND_ARTICLES', label: importTypeLabels.PRODUCTS_AND_ARTICLES, isDisabled: true },
+  {
+    id: 'PRODUCTS_AND_ARTICLES',
+    label: importTypeLabels.PRODUCTS_AND_ARTICLES,
+    isDisabled: true,
+    hint: sv.imports.dialog.comingLater,
+  },
 ];
 
 interface FileTypeSelectProps {

@@ -73,6 +73,10 @@ describe('the dialog "Läs in fil"', () => {
       'aria-disabled',
       'true',
     );
+    // It says why it cannot be chosen.
+    expect(screen.getByRole('option', { name: 'Produkter & artiklar' })).toHaveAccessibleDescription(
+      'Kommer senare: produkter och artiklar kan inte läsas in här ännu.',
+    );
     await user.click(screen.getByRole('option', { name: 'Generell prislista' }));
     await user.click(screen.getByRole('button', { name: /Prislistenummer/ }));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([

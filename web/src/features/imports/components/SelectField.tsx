@@ -8,12 +8,15 @@ import {
   Popover,
   Select,
   SelectValue,
+  Text,
 } from 'react-aria-components';
 
 export interface SelectOption<K extends Key> {
   id: K;
   label: string;
   isDisabled?: boolean;
+  /** Why a disabled option cannot be chosen, shown with it and read as its description. */
+  hint?: string;
 }
 
 interface SelectFieldProps<K extends Key> {
@@ -56,8 +59,13 @@ export function SelectField<K extends Key>({
       <Popover className="select-popover">
         <ListBox>
           {options.map((option) => (
-            <ListBoxItem key={option.id} id={option.id} className="select-option">
-              {option.label}
+            <ListBoxItem key={option.id} id={option.id} className="select-option" textValue={option.label}>
+              <Text slot="label">{option.label}</Text>
+              {option.hint && (
+                <Text slot="description" className="select-option__hint">
+                  {option.hint}
+                </Text>
+              )}
             </ListBoxItem>
           ))}
         </ListBox>
