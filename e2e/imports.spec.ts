@@ -306,6 +306,8 @@ test('a valid file: upload with progress, "Validering OK", the changes, "Läs in
   const added = page.getByRole('region', { name: 'Tillagda rader' });
   await expect(added.getByRole('row')).toHaveCount(21);
   await expect(added).toContainText('Visar 1–20 av 50');
+  // Prices in sv-SE: a decimal comma, two decimals and "kr" (validRow's prices are 100 + n).
+  await expect(added.getByRole('cell', { name: /^\d{3},00 kr$/ }).first()).toBeVisible();
   await added.getByRole('button', { name: 'Nästa' }).click();
   await expect(added).toContainText('Visar 21–40 av 50');
   await expectNoAxeViolations(page);

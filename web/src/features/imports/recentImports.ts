@@ -1,4 +1,5 @@
 import {
+  type ImportStatus,
   importStatusListLabels,
   importTypeLabels,
   legacyReadStatusToImportStatus,
@@ -16,6 +17,8 @@ export interface RecentImportRow {
   importedBy: string;
   fileType: string;
   status: string;
+  /** The status behind the label, for its tag's colour. */
+  statusCode: ImportStatus;
 }
 
 export type RecentImportColumn = 'fileName' | 'created' | 'importedBy' | 'fileType' | 'status';
@@ -33,20 +36,25 @@ const fromImport = (item: Import): RecentImportRow => ({
   importedBy: item.importedBy.fullName,
   fileType: importTypeLabels[item.type],
   status: importStatusListLabels[item.status],
+  statusCode: item.status,
 });
 
 /** Legacy imports are the signed-in user's own (importStatus/{userId}), so they carry that user's name. */
 const fromLegacy =
   (userFullName: string) =>
-  (item: LegacyImportStatus): RecentImportRow => ({
-    key: `legacy-${item.uniqueId}`,
-    href: `/import/legacy/${encodeURIComponent(item.uniqueId)}`,
-    fileName: item.fileName,
-    created: item.importStartDate,
-    importedBy: userFullName,
-    fileType: importTypeLabels.LEGACY,
-    status: importStatusListLabels[legacyReadStatusToImportStatus(item.readStatus)],
-  });
+  (item: LegacyImportStatus): RecentImportRow => {
+    const statusCode = legacyReadStatusToImportStatus(item.readStatus);
+    return {
+      key: `legacy-${item.uniqueId}`,
+      href: `/import/legacy/${encodeURIComponent(item.uniqueId)}`,
+      fileName: item.fileName,
+      created: item.importStartDate,
+      importedBy: userFullName,
+      fileType: importTypeLabels.LEGACY,
+      status: importStatusListLabels[statusCode],
+      statusCode,
+    };
+  };
 
 /** Oldest first; a missing or unreadable time counts as older than any other. */
 function compareTimes(a: string | null, b: string | null) {

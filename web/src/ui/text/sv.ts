@@ -1,3 +1,5 @@
+import { formatCount } from '../format';
+
 /**
  * Every Swedish text the user reads, grouped by feature. Texts quoted by the specification
  * appear here word for word; change them only when the specification changes.
@@ -85,31 +87,39 @@ export const sv = {
     /** One sentence per count of specification §6; the number decides singular or plural. */
     counts: {
       emptyPricelists: (n: number) =>
-        n === 1 ? 'Du har 1 prislista utan rader.' : `Du har ${n} prislistor utan rader.`,
+        n === 1 ? 'Du har 1 prislista utan rader.' : `Du har ${formatCount(n)} prislistor utan rader.`,
       declined: (n: number) =>
-        n === 1 ? '1 prislista har avböjda rader.' : `${n} prislistor har avböjda rader.`,
+        n === 1 ? '1 prislista har avböjda rader.' : `${formatCount(n)} prislistor har avböjda rader.`,
       newOrChanged: (n: number) =>
         n === 1
           ? '1 prislista har nya eller ändrade avtalsrader.'
-          : `${n} prislistor har nya eller ändrade avtalsrader.`,
+          : `${formatCount(n)} prislistor har nya eller ändrade avtalsrader.`,
       pendingApprovalTask: (n: number) =>
-        n === 1 ? 'Du har 1 prislista att godkänna.' : `Du har ${n} prislistor att godkänna.`,
+        n === 1 ? 'Du har 1 prislista att godkänna.' : `Du har ${formatCount(n)} prislistor att godkänna.`,
       pendingInactivation: (n: number) =>
-        n === 1 ? '1 prislista väntar på inaktivering.' : `${n} prislistor väntar på inaktivering.`,
+        n === 1
+          ? '1 prislista väntar på inaktivering.'
+          : `${formatCount(n)} prislistor väntar på inaktivering.`,
       agreementsToExtend: (n: number) =>
-        n === 1 ? 'Du har 1 avtal att förlänga.' : `Du har ${n} avtal att förlänga.`,
+        n === 1 ? 'Du har 1 avtal att förlänga.' : `Du har ${formatCount(n)} avtal att förlänga.`,
       agreementsChangedByCustomer: (n: number) =>
-        n === 1 ? '1 avtal har ändrats av kunden.' : `${n} avtal har ändrats av kunden.`,
+        n === 1 ? '1 avtal har ändrats av kunden.' : `${formatCount(n)} avtal har ändrats av kunden.`,
       pendingApprovalInformation: (n: number) =>
         n === 1
           ? '1 prislista väntar på kundens godkännande.'
-          : `${n} prislistor väntar på kundens godkännande.`,
+          : `${formatCount(n)} prislistor väntar på kundens godkännande.`,
       pricelistRowsApprovedByCustomer: (n: number) =>
-        n === 1 ? '1 prislisterad har godkänts av kunden.' : `${n} prislisterader har godkänts av kunden.`,
+        n === 1
+          ? '1 prislisterad har godkänts av kunden.'
+          : `${formatCount(n)} prislisterader har godkänts av kunden.`,
       articlesChanged: (n: number) =>
-        n === 1 ? '1 artikel har ändrats av leverantören.' : `${n} artiklar har ändrats av leverantörerna.`,
+        n === 1
+          ? '1 artikel har ändrats av leverantören.'
+          : `${formatCount(n)} artiklar har ändrats av leverantörerna.`,
       articlesDiscontinued: (n: number) =>
-        n === 1 ? '1 artikel i ditt utbud har utgått.' : `${n} artiklar i ditt utbud har utgått.`,
+        n === 1
+          ? '1 artikel i ditt utbud har utgått.'
+          : `${formatCount(n)} artiklar i ditt utbud har utgått.`,
     },
   },
   header: {
@@ -231,7 +241,8 @@ export const sv = {
       'Filen saknar kolumner eller flikar. Rätta namnen i filen och läs in den igen, eller radera inläsningen.',
     tooManyErrorsBanner:
       'Filen innehåller fler än 100 felaktiga rader. Endast de första 100 raderna visas i tabellen. För att se alla fel, exportera resultatet till excel.',
-    showingErrors: (shown: number, total: number) => `Visar ${shown} av ${total} fel`,
+    showingErrors: (shown: number, total: number) =>
+      `Visar ${formatCount(shown)} av ${formatCount(total)} fel`,
     fields: {
       fileName: 'Filnamn',
       fileType: 'Filtyp',
@@ -277,7 +288,8 @@ export const sv = {
       emptyValue: '(tomt)',
       previousPage: 'Föregående',
       nextPage: 'Nästa',
-      pageInfo: (from: number, to: number, total: number) => `Visar ${from}–${to} av ${total}`,
+      pageInfo: (from: number, to: number, total: number) =>
+        `Visar ${formatCount(from)}–${formatCount(to)} av ${formatCount(total)}`,
       missingColumnsHeading: 'Saknade kolumner',
       missingColumn: (column: string, sheets: readonly string[]) =>
         `Kolumnen ”${column}” saknas på fliken ${sheets.map((sheet) => `”${sheet}”`).join(', ')}.`,

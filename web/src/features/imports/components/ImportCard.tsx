@@ -6,6 +6,7 @@ import { sv } from '../../../ui/text/sv';
 import { formatDateTime } from '../format';
 import { cardShowsDelete, cardShowsReview } from '../importRules';
 import { DeleteImportDialog } from './DeleteImportDialog';
+import { StatusTag } from './StatusTag';
 
 interface ImportCardProps {
   organizationId: number;
@@ -29,7 +30,9 @@ export function ImportCard({ organizationId, item, onDeleted }: ImportCardProps)
         <dt>{sv.imports.fields.created}</dt>
         <dd>{formatDateTime(item.created)}</dd>
         <dt>{sv.imports.fields.status}</dt>
-        <dd>{importStatusSummaryLabels[item.status]}</dd>
+        <dd>
+          <StatusTag status={item.status} label={importStatusSummaryLabels[item.status]} />
+        </dd>
       </dl>
       <div className="button-row">
         {cardShowsReview(item.status) && (

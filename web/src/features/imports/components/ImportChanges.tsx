@@ -6,6 +6,7 @@ import {
   pricelistRowValueFields,
 } from '../../../../../contract/domain';
 import type { ImportChange } from '../../../../../contract/imports';
+import { formatNumber, formatPrice } from '../../../ui/format';
 import { sv } from '../../../ui/text/sv';
 import { useGetImportChangesQuery } from '../api';
 
@@ -39,8 +40,18 @@ export function ImportChanges({ organizationId, importId, counts }: ImportChange
 
 const captions: Record<ChangeKind, string> = sv.imports.summaryPage.counts;
 const fieldLabel = (field: PricelistRowValueField) => sv.imports.rowFields[field];
-const shownValue = (value: string | number | null) =>
-  value === null || value === '' ? sv.imports.summaryPage.emptyValue : String(value);
+/** The fields that hold numbers: shown in sv-SE ("1 234,50 kr", "1 500"). */
+const numberFields: ReadonlySet<PricelistRowValueField> = new Set([
+  'minimumOrderQuantity',
+  'deliveryTimeDays',
+  'warrantyQuantity',
+]);
+function formatValue(field: PricelistRowValueField, value: string | number) {
+  if (field === 'price') return formatPrice(value);
+  return numberFields.has(field) ? formatNumber(value) : String(value);
+}
+const shownValue = (field: PricelistRowValueField, value: string | number | null) =>
+  value === null || value === '' ? sv.imports.summaryPage.emptyValue : formatValue(field, value);
 
 interface ChangesTableProps {
   organizationId: number;
@@ -124,13 +135,20 @@ function ChangeRow({ kind, change }: { kind: ChangeKind; change: ImportChange })
           <ul className="change-list">
             {change.changes.map(({ field, oldValue, newValue }) => (
               <li key={field}>
-                {sv.imports.summaryPage.change(fieldLabel(field), shownValue(oldValue), shownValue(newValue))}
+                {sv.imports.summaryPage.change(
+                  fieldLabel(field),
+                  shownValue(field, oldValue),
+                  shownValue(field, newValue),
+                )}
               </li>
             ))}
           </ul>
         </td>
       ) : (
-        pricelistRowValueFields.map((field) => <td key={field}>{change.values[field] ?? ''}</td>)
+        pricelistRowValueFields.map((field) => {
+          const value = change.values[field];
+          return <td key={field}>{value === null || value === '' ? '' : formatValue(field, value)}</td>;
+        })
       )}
     </tr>
   );

@@ -11,6 +11,7 @@ import { summaryTitle } from '../format';
 import { SUMMARY_POLLING_MS } from '../limits';
 import { useImportUser } from '../useImportUser';
 import { ImportResult } from './ImportResult';
+import { StatusTag } from './StatusTag';
 import { SummaryActions } from './SummaryActions';
 import '../imports.css';
 
@@ -94,7 +95,9 @@ function LoadedSummary({ organizationId, item, result }: LoadedSummaryProps) {
           </Link>
         </dd>
         <dt>{sv.imports.fields.status}</dt>
-        <dd aria-live="polite">{importStatusSummaryLabels[item.status]}</dd>
+        <dd aria-live="polite">
+          <StatusTag status={item.status} label={importStatusSummaryLabels[item.status]} />
+        </dd>
       </dl>
       {isPendingStatus(item.status) && <p>{sv.imports.summaryPage.pendingNote}</p>}
       <SummaryActions

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../ui/usePageTitle';
 import { useGetLegacyImportsQuery } from '../api';
 import { formatDateTime, summaryTitle } from '../format';
 import { useImportUser } from '../useImportUser';
+import { StatusTag } from './StatusTag';
 import '../imports.css';
 
 /** /import/legacy/{id}: an import of the previous system; read only, so no buttons (specification §4). */
@@ -37,7 +38,12 @@ export function LegacySummaryPage() {
         <dt>{sv.imports.fields.ended}</dt>
         <dd>{formatDateTime(item.importEndDate)}</dd>
         <dt>{sv.imports.fields.status}</dt>
-        <dd>{importStatusSummaryLabels[legacyReadStatusToImportStatus(item.readStatus)]}</dd>
+        <dd>
+          <StatusTag
+            status={legacyReadStatusToImportStatus(item.readStatus)}
+            label={importStatusSummaryLabels[legacyReadStatusToImportStatus(item.readStatus)]}
+          />
+        </dd>
       </dl>
     );
   }

@@ -72,3 +72,17 @@ it('says when there are no rows', () => {
   renderInApp(<RecentImportsTable rows={[]} isError={false} />);
   expect(screen.getByRole('cell', { name: 'Det finns inga rader att visa.' })).toBeInTheDocument();
 });
+
+it('shows each status as a tag with its text and a tone, never colour alone', () => {
+  renderInApp(<RecentImportsTable rows={rows} isError={false} />);
+  const statusCells = screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[4]!);
+  const tags = statusCells.map((cell) => cell.querySelector('.status-tag'));
+  expect(tags.map((tag) => [tag?.textContent, tag?.getAttribute('data-tone')])).toEqual([
+    ['Lyckad', 'success'],
+    ['Lyckad', 'success'],
+    ['Misslyckad', 'error'],
+  ]);
+});

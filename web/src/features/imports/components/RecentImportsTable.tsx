@@ -10,6 +10,7 @@ import {
   type RecentImportSort,
   sortRecentImports,
 } from '../recentImports';
+import { StatusTag } from './StatusTag';
 
 const columns: readonly RecentImportColumn[] = ['fileName', 'created', 'importedBy', 'fileType', 'status'];
 const columnLabels: Record<RecentImportColumn, string> = {
@@ -80,7 +81,9 @@ export function RecentImportsTable({ rows, isError }: RecentImportsTableProps) {
                 <td>{formatDateTime(row.created)}</td>
                 <td>{row.importedBy}</td>
                 <td>{row.fileType}</td>
-                <td>{row.status}</td>
+                <td>
+                  <StatusTag status={row.statusCode} label={row.status} />
+                </td>
               </tr>
             ))}
           </tbody>

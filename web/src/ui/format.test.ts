@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatNumber, formatPrice } from './format';
+import { sv } from './text/sv';
+
+// Intl writes a no-break space between groups; the tests read it as a space.
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+
+describe('sv-SE numbers', () => {
+  it('groups counts by thousands', () => {
+    expect(plain(formatCount(20_000))).toBe('20 000');
+    expect(plain(formatCount(100))).toBe('100');
+    expect(plain(sv.imports.showingErrors(100, 20_000))).toBe('Visar 100 av 20 000 fel');
+    expect(plain(sv.imports.summaryPage.pageInfo(1_001, 1_020, 50_000))).toBe('Visar 1 001–1 020 av 50 000');
+  });
+
+  it('writes prices with a decimal comma, two decimals and "kr"', () => {
+    expect(plain(formatPrice('1234.5'))).toBe('1 234,50 kr');
+    expect(plain(formatPrice(0))).toBe('0,00 kr');
+    expect(plain(formatPrice('999999999999.99'))).toBe('999 999 999 999,99 kr');
+    expect(formatPrice('ej ett tal')).toBe('ej ett tal');
+  });
+
+  it('keeps other numbers short and text as it is', () => {
+    expect(plain(formatNumber(12.5))).toBe('12,5');
+    expect(plain(formatNumber('1500'))).toBe('1 500');
+    expect(formatNumber('månad')).toBe('månad');
+  });
+});

@@ -1,0 +1,20 @@
+/** Numbers as Swedish readers expect them (sv-SE): "20 000", "1 234,50 kr". */
+
+const wholeNumber = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
+const number = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 2 });
+const amount = new Intl.NumberFormat('sv-SE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A count: "20 000" (the groups are separated by a no-break space, so a number never wraps). */
+export const formatCount = (n: number) => wholeNumber.format(n);
+
+/** A value that may have decimals: "12,5". Text that is not a number is returned as it is. */
+export function formatNumber(value: number | string): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  return value === '' || !Number.isFinite(n) ? String(value) : number.format(n);
+}
+
+/** A price in kronor: "1 234,50 kr". Text that is not a number is returned as it is. */
+export function formatPrice(value: number | string): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  return value === '' || !Number.isFinite(n) ? String(value) : `${amount.format(n)} kr`;
+}
