@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PricelistRowValues } from '../../../contract';
+import { type PricelistRowValues, priceListColumns } from '../../../contract';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
 import { forbiddenCharacterIn } from './excel/storableText';
 import { handMadeXlsx, headers } from './excel/testWorkbooks';
@@ -132,17 +132,7 @@ function workbookOf(rows: Record<string, Cell>[], inline: boolean): Buffer {
     sharedStrings.push(cell.text);
     return `<c r="${ref}" t="s"><v>${sharedStrings.length - 1}</v></c>`;
   };
-  const keys = [
-    'articleNumber',
-    'articleName',
-    'price',
-    'minimumOrderQuantity',
-    'deliveryTimeDays',
-    'warrantyQuantity',
-    'warrantyUnit',
-    'warrantyValidFrom',
-    'warrantyTerms',
-  ];
+  const keys = priceListColumns.map((column) => column.key);
   const header = headers.map((name, column) => cellXml(`${columnLetter(column)}1`, { text: name })).join('');
   const body = rows
     .map((cells, index) => {

@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDeps } from '../app';
 import type { Database } from '../db/database';
 import { ApiError, notFound } from '../errors';
+import type { WorkerPoolStats } from '../imports/excel';
 
 /**
  * Metrics of this instance in Prometheus text format, at GET /metrics (README, "Health and
@@ -149,17 +150,8 @@ export function createMetricsRegistry(deps: Pick<AppDeps, 'db' | 'clock' | 'work
   return { registry, http };
 }
 
-interface PoolStats {
-  size: number;
-  busy: number;
-  idle: number;
-  waiting: number;
-  memoryInUseMb: number;
-  memoryTotalMb: number;
-}
-
 /** The Excel worker pool's use, read at each scrape. */
-export function registerWorkerPoolMetrics(registry: Registry, stats: () => PoolStats) {
+export function registerWorkerPoolMetrics(registry: Registry, stats: () => WorkerPoolStats) {
   const gauge = (name: string, help: string, labelNames: string[], read: (g: Gauge<string>) => void) =>
     new Gauge({
       name,
