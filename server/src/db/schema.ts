@@ -120,6 +120,8 @@ export interface ImportsTable {
   updated_at: Timestamp;
   /** 003: why a job ended in VALIDATION_ERROR or IMPORT_ERROR. */
   failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 009: whether failure_reason is the reader's refusal of the file (shown to the supplier). */
+  failure_about_file: ColumnType<boolean, boolean | undefined, boolean>;
 }
 /** 008: the bytes are in `content` (PostgreSQL) or the file `stored_file` (PGlite), until retention clears both. */
 export interface ImportFilesTable {

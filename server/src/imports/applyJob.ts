@@ -77,6 +77,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
             status: 'IMPORT_SUCCESS',
             summary: JSON.stringify(outcome.summary),
             failure_reason: null,
+            failure_about_file: false,
             imported_at: now,
             lease_owner: null,
             lease_expires_at: null,

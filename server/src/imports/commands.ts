@@ -138,6 +138,7 @@ export async function replaceImportFile(
           file_name: upload.fileName,
           summary: null,
           failure_reason: null,
+          failure_about_file: false,
           attempts: 0,
           lease_owner: null,
           lease_expires_at: null,

@@ -47,6 +47,7 @@ function selectImports(db: Database, organizationId: number) {
       'i.pricelist_id',
       'p.number',
       'i.failure_reason',
+      'i.failure_about_file',
     ])
     .where('i.organization_id', '=', organizationId);
 }
@@ -72,26 +73,27 @@ function toImport(row: ImportRow): Import {
       id: row.pricelist_id ?? 0,
       ...(row.number === null ? {} : { number: row.number }),
     },
-    ...fileFailureReason(row.status as ImportStatus, row.failure_reason),
+    ...fileFailureReason(row.status as ImportStatus, row.failure_reason, row.failure_about_file),
   };
 }
 
 /** Internal failures whose text happens to begin like a reason about the file. */
-const internalReasons = new Set(['Filen saknar innehåll och kan inte bearbetas.']);
 /** A reason is shown in full up to this length; file names inside it come from the file. */
 const MAX_SHOWN_REASON_LENGTH = 500;
 
 /**
  * The reason of a *_ERROR import when it is about the file: the reader's refusals (zip bomb,
- * DOCTYPE, truncated, encrypted…), whose Swedish texts all begin "Filen ". Crashes, deadlines,
- * database errors and given-up jobs are not the supplier's to fix: the page keeps its general text.
+ * DOCTYPE, truncated, encrypted…), as the job recorded them (`failure_about_file`). Crashes,
+ * deadlines, database errors and given-up jobs are not the supplier's to fix: the page keeps its
+ * general text.
  */
 export function fileFailureReason(
   status: ImportStatus,
   reason: string | null,
+  aboutFile: boolean,
 ): { failureReason: string } | Record<string, never> {
   if (status !== 'VALIDATION_ERROR' && status !== 'IMPORT_ERROR') return {};
-  if (reason === null || !reason.startsWith('Filen ') || internalReasons.has(reason)) return {};
+  if (reason === null || !aboutFile) return {};
   const shown = [...withoutHiddenCharacters(reason)];
   return {
     failureReason:

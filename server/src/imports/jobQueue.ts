@@ -111,10 +111,16 @@ export async function loadImportFile({ db }: JobDeps, importId: number): Promise
   return (await takeRecentUpload(db, importId)) ?? readImportFile(db, importId);
 }
 
+export interface JobFailure {
+  reason: string;
+  aboutFile: boolean;
+}
+
 export interface JobFinish {
   status: ImportStatus;
   summary: ImportSummary | null;
-  failureReason?: string;
+  /** Why a *_ERROR job failed, and whether it is the reader's refusal of the file (shown to the supplier). */
+  failure?: JobFailure;
   importedAt?: Date;
   /** Writes what is kept beside the summary (changes or errors), in the same transaction. */
   saveDetails?: (trx: Transaction<DB>) => Promise<void>;
@@ -138,7 +144,8 @@ export async function finishJob(
       .set({
         status: finish.status,
         summary: finish.summary === null ? null : JSON.stringify(finish.summary),
-        failure_reason: finish.failureReason ?? null,
+        failure_reason: finish.failure?.reason ?? null,
+        failure_about_file: finish.failure?.aboutFile ?? false,
         lease_owner: null,
         lease_expires_at: null,
         updated_at: clock.now(),

@@ -8,6 +8,7 @@ import {
   claimNextJob,
   finishJob,
   type JobDeps,
+  type JobFailure,
   LEASE_RENEW_MS,
   MAX_ATTEMPTS,
   renewLease,
@@ -31,10 +32,16 @@ export interface JobResult {
   workerPeakMemoryMb?: number;
 }
 
-/** A reason safe to record and show: the engine's Swedish messages, or a general one. */
-function failureReason(error: unknown): string {
-  if (error instanceof ExcelWorkerError || error instanceof ExcelFileError) return error.message;
-  return 'Ett oväntat fel uppstod i jobbet.';
+/**
+ * A reason safe to record: the engine's Swedish messages, or a general one. Only the reader's
+ * refusal of the file is the supplier's to fix, and shown to them (importViews.ts).
+ */
+function failureOf(error: unknown): JobFailure {
+  const aboutFile =
+    error instanceof ExcelFileError || (error instanceof ExcelWorkerError && error.reason === 'INVALID_FILE');
+  if (error instanceof ExcelWorkerError || error instanceof ExcelFileError)
+    return { reason: error.message, aboutFile };
+  return { reason: 'Ett oväntat fel uppstod i jobbet.', aboutFile: false };
 }
 
 /**
@@ -46,8 +53,8 @@ export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: strin
   const started = performance.now();
   const errorStatus = job.status === 'VALIDATION_PENDING' ? 'VALIDATION_ERROR' : 'IMPORT_ERROR';
   const log = deps.logger.child({ importId: job.id, job: job.status, attempt: job.attempts, workerId });
-  const fail = async (reason: string) =>
-    (await finishJob(deps, job, workerId, { status: errorStatus, summary: null, failureReason: reason }))
+  const fail = async (failure: JobFailure) =>
+    (await finishJob(deps, job, workerId, { status: errorStatus, summary: null, failure }))
       ? errorStatus
       : 'LEASE_LOST';
 
@@ -55,7 +62,7 @@ export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: strin
   let measured: Omit<ApplyEnd, 'end'> & { workerPeakMemoryMb?: number } = {};
   if (job.attempts > MAX_ATTEMPTS) {
     log.warn('import job gave up: claimed too many times without finishing');
-    end = await fail(`Jobbet avbröts efter ${MAX_ATTEMPTS} försök.`);
+    end = await fail({ reason: `Jobbet avbröts efter ${MAX_ATTEMPTS} försök.`, aboutFile: false });
   } else {
     const renewal = setInterval(() => {
       renewLease(deps, job, workerId).catch((error) => log.warn({ err: error }, 'lease renewal failed'));
@@ -69,7 +76,7 @@ export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: strin
       }
     } catch (error) {
       log.error({ err: error }, 'import job failed');
-      end = await fail(failureReason(error));
+      end = await fail(failureOf(error));
     } finally {
       clearInterval(renewal);
     }
