@@ -32,11 +32,13 @@ export async function loginAs(page: Page, username: string) {
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
-/** Fails the test with the list of violations when the page breaks WCAG 2.1 AA rules. */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+/**
+ * Fails the test with the list of violations when the page breaks WCAG 2.1 AA rules (and, with
+ * `bestPractice`, axe's best practices too).
+ */
+export async function expectNoAxeViolations(page: Page, { bestPractice = false } = {}) {
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(bestPractice ? ['best-practice'] : [])];
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
   ).toEqual([]);

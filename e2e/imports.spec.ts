@@ -303,7 +303,7 @@ test('a valid file: upload with progress, "Validering OK", the changes, "Läs in
   await expect(counts).toContainText('Tillagda rader50');
   await expect(counts).toContainText('Borttagna rader0');
   await page.getByText('Visa ändringar').click();
-  const added = page.getByRole('region', { name: 'Tillagda rader' });
+  const added = page.getByRole('region', { name: 'Tillagda rader', exact: true });
   await expect(added.getByRole('row')).toHaveCount(21);
   await expect(added).toContainText('Visar 1–20 av 50');
   // Prices in sv-SE: a decimal comma, two decimals and "kr" (validRow's prices are 100 + n).
@@ -443,6 +443,56 @@ test('"Radera" asks first: "Nej" keeps the import, "Ja, Radera" removes it', asy
   await otherCard.getByRole('button', { name: 'Radera' }).click();
   await confirm.getByRole('button', { name: 'Ja, Radera' }).click();
   await expect(otherCard).toHaveCount(0);
+});
+
+test('small screens: the recent table fits; the changes and error tables scroll in named regions a keyboard reaches', async ({
+  page,
+}) => {
+  const shot = (name: string) =>
+    page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  // Nothing wider than the box, and nothing inside it drawn past its right edge.
+  const fits = (region: Locator) =>
+    region.evaluate((element) => {
+      const right = element.getBoundingClientRect().right;
+      const inside = [...element.querySelectorAll('th, td, td *')];
+      return (
+        element.scrollWidth <= element.clientWidth + 1 &&
+        inside.every((child) => child.getBoundingClientRect().right <= right + 0.5)
+      );
+    });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openImports(page);
+  const recentBox = recentTable(page).locator('xpath=..');
+  expect(await fits(recentBox)).toBe(true);
+  await expectNoAxeViolations(page, { bestPractice: true });
+  await shot('recent-375');
+
+  await uploadAndReview(page, await validFile('smal-skarm.xlsx'), 'Validering OK');
+  await page.getByText('Visa ändringar').click();
+  const changes = page.getByRole('region', { name: 'Tillagda rader, tabell' });
+  await expect(changes).toBeVisible();
+  await expect(changes).toHaveAttribute('tabindex', '0');
+  // Reached by Tab, then scrolled by the arrow keys.
+  await tabTo(page, changes);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => changes.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page, { bestPractice: true });
+  await shot('changes-375');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expectNoAxeViolations(page, { bestPractice: true });
+  await shot('changes-768');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openImports(page);
+  await uploadAndReview(page, await fileWithErrors('smal-fel.xlsx'), 'Valideringsfel');
+  const errors = page.getByRole('region', { name: 'Valideringsfel, tabell' });
+  await expect(errors).toHaveAttribute('tabindex', '0');
+  await expectNoAxeViolations(page, { bestPractice: true });
+  await shot('errors-375');
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expectNoAxeViolations(page, { bestPractice: true });
+  await shot('errors-768');
 });
 
 test('the whole flow by keyboard only', async ({ page }) => {

@@ -12,6 +12,8 @@ export const sv = {
     required: 'obligatoriskt',
     emptyTable: 'Det finns inga rader att visa.',
     skipToContent: 'Hoppa till huvudinnehållet',
+    /** The name of a table's scroll box, apart from the section around it. */
+    tableRegion: (name: string) => `${name}, tabell`,
   },
   login: {
     heading: 'Logga in',

@@ -7,6 +7,7 @@ import {
 } from '../../../../../contract/domain';
 import type { ImportChange } from '../../../../../contract/imports';
 import { formatNumber, formatPrice } from '../../../ui/format';
+import { ScrollRegion } from '../../../ui/ScrollRegion';
 import { sv } from '../../../ui/text/sv';
 import { useGetImportChangesQuery } from '../api';
 
@@ -76,7 +77,7 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
   return (
     <section className="changes__kind" aria-labelledby={captionId}>
       <h3 id={captionId}>{captions[kind]}</h3>
-      <div className="table-scroll">
+      <ScrollRegion label={captions[kind]}>
         <table className="data-table" aria-labelledby={captionId}>
           <thead>
             <tr>
@@ -99,7 +100,7 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <div className="pager">
         <p aria-live="polite">
           {sv.imports.summaryPage.pageInfo(data.total === 0 ? 0 : offset + 1, to, data.total)}

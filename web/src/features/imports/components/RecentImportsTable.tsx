@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ScrollRegion } from '../../../ui/ScrollRegion';
 import { sv } from '../../../ui/text/sv';
 import { formatDateTime } from '../format';
 import {
@@ -39,7 +40,7 @@ export function RecentImportsTable({ rows, isError }: RecentImportsTableProps) {
     <section className="recent" aria-labelledby="recent-heading">
       <h2 id="recent-heading">{sv.imports.recent}</h2>
       {isError && <p className="banner error">{sv.app.somethingWentWrong}</p>}
-      <div className="table-scroll">
+      <ScrollRegion label={sv.imports.recent}>
         <table className="data-table recent-table" aria-labelledby="recent-heading">
           <thead>
             <tr>
@@ -88,7 +89,7 @@ export function RecentImportsTable({ rows, isError }: RecentImportsTableProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

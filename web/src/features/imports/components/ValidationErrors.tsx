@@ -1,5 +1,6 @@
 import { SUMMARY_ERROR_LIMIT } from '../../../../../contract/domain';
 import type { ImportSummary } from '../../../../../contract/imports';
+import { ScrollRegion } from '../../../ui/ScrollRegion';
 import { sv } from '../../../ui/text/sv';
 import { resourceUrls } from '../api';
 
@@ -25,7 +26,7 @@ export function ValidationErrors({ organizationId, importId, summary }: Validati
           {sv.imports.summaryPage.exportErrors}
         </a>
       </p>
-      <div className="table-scroll">
+      <ScrollRegion label={sv.imports.summaryPage.errorsHeading}>
         <table className="data-table errors-table">
           <caption>{sv.imports.showingErrors(shown.length, summary.errorCount)}</caption>
           <thead>
@@ -53,7 +54,7 @@ export function ValidationErrors({ organizationId, importId, summary }: Validati
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
