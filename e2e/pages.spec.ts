@@ -118,9 +118,15 @@ test.describe('titles and focus after navigation', () => {
     await expect(focusedH1(page)).toHaveText(/^Välkommen/);
   });
 
-  test('the first page of a visit leaves the focus to the browser', async ({ page }) => {
+  test('the first page of a visit, or a reload, leaves the focus to the browser', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Logga in' })).toBeVisible();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    // After client-side navigation the history entry has a key; loading it again is still a first page.
+    await loginAs(page, 'lev.admin');
+    await expect(focusedH1(page)).toHaveText(/^Välkommen/);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: /^Välkommen/ })).toBeVisible();
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /** How long a page may take to show its heading (a summary waits for its import) before we give up. */
@@ -11,12 +11,14 @@ const HEADING_WAIT_MS = 10_000;
  * moved elsewhere is left alone; the first page of a visit is left to the browser.
  */
 export function RouteFocus() {
-  const { pathname, key } = useLocation();
-  const isFirstPage = key === 'default';
+  const { pathname } = useLocation();
+  // The path this effect last saw. Not the location's key: a reload keeps the key of the entry.
+  const seen = useRef<string | null>(null);
 
-  // Runs for every new path (the dependency that matters, though the body does not read it).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
   useEffect(() => {
+    if (seen.current === pathname) return;
+    const isFirstPage = seen.current === null;
+    seen.current = pathname;
     if (isFirstPage) return;
     const before = document.activeElement;
     const focusHeading = () => {
@@ -26,7 +28,7 @@ export function RouteFocus() {
       const untouched = !active || active === document.body || active === before || !active.isConnected;
       if (untouched) {
         if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-        heading.focus({ preventScroll: false });
+        heading.focus();
       }
       return true;
     };
@@ -40,7 +42,7 @@ export function RouteFocus() {
       observer.disconnect();
       clearTimeout(timer);
     };
-  }, [pathname, isFirstPage]);
+  }, [pathname]);
 
   return null;
 }
