@@ -22,7 +22,7 @@ import { findImport, findImportSummary } from './importViews';
 import { legacyImportStatuses } from './legacy';
 import { templateRows } from './pricelistSnapshot';
 import { readUpload } from './upload';
-import { requestWorkers } from './workerLimits';
+import { reserveRequestWorker } from './workerLimits';
 
 /** An id in the path; anything else is "not found" (the session is checked before it). */
 function pathId(value: string): number {
@@ -135,16 +135,17 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
   api.get<{ Params: OrgParams }>('/imports/:organizationId/template', async (request, reply) => {
     const { organizationId } = organizationTarget(request);
     const query = parseQuery(templateQuery, request.query);
-    if (query.pricelistId === undefined)
-      return sendWorkbook(
-        reply,
-        'Mall generell prislista.xlsx',
-        await buildPriceListTemplate([], requestWorkers(deps)),
-      );
-    const filled = await templateRows(db, organizationId, query.pricelistId);
-    if (!filled) throw notFound('Prislistan hittades inte.');
-    const workbook = await buildPriceListTemplate(filled.rows, requestWorkers(deps));
-    return sendWorkbook(reply, `Generell prislista ${filled.number}.xlsx`, workbook);
+    const worker = await reserveRequestWorker(deps);
+    try {
+      if (query.pricelistId === undefined)
+        return sendWorkbook(reply, 'Mall generell prislista.xlsx', await buildPriceListTemplate([], worker));
+      const filled = await templateRows(db, organizationId, query.pricelistId);
+      if (!filled) throw notFound('Prislistan hittades inte.');
+      const workbook = await buildPriceListTemplate(filled.rows, worker);
+      return sendWorkbook(reply, `Generell prislista ${filled.number}.xlsx`, workbook);
+    } finally {
+      worker.release();
+    }
   });
 
   api.get<{ Params: ImportParams }>(
@@ -207,16 +208,23 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     '/imports/:organizationId/:importId/validation-errors/excel',
     async (request, reply) => {
       const { organizationId, importId } = importTarget(request);
-      const found = await importOrThrow(organizationId, importId);
-      const exported = await loadErrorExport(db, importId);
-      if (!exported) throw notFound('Importen har inga valideringsfel.');
-      const workbook = await buildValidationErrorWorkbook(
-        exported.content,
-        found.fileName,
-        exported.errors,
-        requestWorkers(deps),
-      );
-      return sendWorkbook(reply, errorWorkbookName(found.fileName), workbook);
+      await importOrThrow(organizationId, importId);
+      // The file and the errors are loaded once a worker is ours, not while waiting for one.
+      const worker = await reserveRequestWorker(deps);
+      try {
+        const found = await importOrThrow(organizationId, importId);
+        const exported = await loadErrorExport(db, importId);
+        if (!exported) throw notFound('Importen har inga valideringsfel.');
+        const workbook = await buildValidationErrorWorkbook(
+          exported.content,
+          found.fileName,
+          exported.errors,
+          worker,
+        );
+        return sendWorkbook(reply, errorWorkbookName(found.fileName), workbook);
+      } finally {
+        worker.release();
+      }
     },
   );
 

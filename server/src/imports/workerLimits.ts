@@ -2,6 +2,7 @@ import type { AppDeps } from '../app';
 import type { Config } from '../config';
 import { ApiError } from '../errors';
 import {
+  type ReservedWorker,
   type WorkerLimits,
   WorkerPool,
   WorkerPoolBusyError,
@@ -36,18 +37,22 @@ export const createWorkerPool = (config: Config, onJobStart?: WorkerPoolOptions[
   });
 
 /**
- * The workers of an HTTP request (error workbook, template): a bounded wait for one, then 503
- * with Retry-After, never an unbounded pile of threads.
+ * The worker of an HTTP request (error workbook, template), taken before the request loads its
+ * data: a bounded wait for one, then 503 with Retry-After, never an unbounded pile of threads or
+ * of loaded files. Release it when the request ends without running a job.
  */
-export const requestWorkers = ({ workerPool }: Pick<AppDeps, 'workerPool'>): WorkerRunner => ({
-  run: (job, followUp) =>
-    workerPool.run(job, followUp).catch((error: unknown) => {
-      if (!(error instanceof WorkerPoolBusyError)) throw error;
-      throw new ApiError(503, 'SERVICE_UNAVAILABLE', BUSY_MESSAGE, undefined, {
-        'retry-after': String(error.retryAfterSeconds),
-      });
-    }),
-});
+export async function reserveRequestWorker({
+  workerPool,
+}: Pick<AppDeps, 'workerPool'>): Promise<ReservedWorker> {
+  try {
+    return await workerPool.reserve();
+  } catch (error) {
+    if (!(error instanceof WorkerPoolBusyError)) throw error;
+    throw new ApiError(503, 'SERVICE_UNAVAILABLE', BUSY_MESSAGE, undefined, {
+      'retry-after': String(error.retryAfterSeconds),
+    });
+  }
+}
 
 /** The workers of a job: it waits for its turn (the job loop starts no more jobs than the pool runs). */
 export const jobWorkers = ({ workerPool }: Pick<AppDeps, 'workerPool'>): WorkerRunner =>

@@ -154,6 +154,36 @@ describe.each(testDatabaseKinds)('downloads and the worker pool on %s', (kind) =
     }
   });
 
+  it("loads a waiting download's file and errors only once a worker is its own", async () => {
+    const other = await validatedImport(testApp, supplier, await priceListWorkbook(failingRows));
+    expect(other.status).toBe('VALIDATION_FAIL');
+    gate.close();
+    const first = template();
+    await until(() => gate.held === 1, 'the template holds the worker');
+    const waiting = request(
+      testApp,
+      'GET',
+      `imports/${supplier.organizationId}/${other.id}/validation-errors/excel`,
+      supplier.cookie,
+    );
+    await until(() => testApp.workerPool.stats().waiting === 1, 'the error workbook waits');
+    // Removed while its download waits: nothing of it was loaded, so nothing of it is sent.
+    const removed = await request(
+      testApp,
+      'DELETE',
+      `imports/${supplier.organizationId}/${other.id}`,
+      supplier.cookie,
+    );
+    expect(removed.statusCode).toBe(204);
+    gate.open();
+    expectWorkbook(await first);
+    const answered = await waiting;
+    expect(answered.statusCode).toBe(404);
+    // The worker it had taken is free again.
+    await until(() => testApp.workerPool.stats().busy === 0, 'the reserved worker is given back');
+    expectWorkbook(await errorWorkbook());
+  });
+
   it('refuses a download that waited its whole bounded wait, and serves the next when the worker frees', async () => {
     const shortGate = new WorkerGate(() => true);
     const shortWait = await createTestApp(kind, {

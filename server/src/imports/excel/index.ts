@@ -23,6 +23,7 @@ export type {
 export { MAX_REPORTED_ERRORS, validatePriceList } from './validatePriceList';
 export {
   defaultWorkerLimits,
+  type ReservedWorker,
   type WorkerLimits,
   WorkerPool,
   WorkerPoolBusyError,

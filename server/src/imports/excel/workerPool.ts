@@ -238,6 +238,12 @@ export function runInWorker(
 export const runnerOf = (workers: WorkerRunner | WorkerLimits): WorkerRunner =>
   'run' in workers ? workers : { run: (job, followUp) => runInWorker(job, workers, followUp) };
 
+/** A worker taken for one job that is not built yet: run it once, or release it. */
+export interface ReservedWorker extends WorkerRunner {
+  /** Gives the worker back when no job was run (a no-op after `run`). */
+  release(): void;
+}
+
 /** No worker could be had in time (or too many requests wait already): the caller should retry later. */
 export class WorkerPoolBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -336,6 +342,41 @@ export class WorkerPool {
   /** Runs jobs for HTTP requests: a bounded wait for a worker, then WorkerPoolBusyError. */
   run(job: WorkerJob, followUp?: Promise<readonly WorkerSnapshot[]>): Promise<WorkerResult> {
     return this.runJob(job, followUp, true);
+  }
+
+  /**
+   * A worker for an HTTP request, taken (with the bounded wait) before the request loads what its
+   * job needs: while the pool is full, a waiting download holds no file, errors or rows in memory,
+   * only its place in the line. The reserved worker runs one job, or is released.
+   */
+  async reserve(): Promise<ReservedWorker> {
+    const started = await this.acquire(true);
+    this.busy++;
+    let ended = false;
+    const end = () => {
+      if (ended) return false;
+      ended = true;
+      this.busy--;
+      // Its heap counts until it has exited (see `pump` on exit).
+      void started.worker.terminate();
+      return true;
+    };
+    return {
+      run: async (job, followUp) => {
+        if (ended) throw new Error('a reserved worker runs one job');
+        try {
+          const refused = refuseDetached(job, followUp);
+          if (refused) return await refused;
+          await this.options.onJobStart?.(job);
+          return await runOnWorker(started, job, this.options.limits, followUp);
+        } finally {
+          end();
+        }
+      },
+      release: () => {
+        end();
+      },
+    };
   }
 
   /** A runner whose jobs wait for their turn however long it takes (the job loop's). */
