@@ -1,4 +1,5 @@
-import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { chromium, defineConfig } from '@playwright/test';
 
 /** End-to-end tests in Debian's Chromium against a server the run starts itself on a fresh PGlite folder. */
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -37,6 +38,27 @@ function e2eServer(serverPort: number, extraEnv: Record<string, string> = {}) {
   };
 }
 
+/**
+ * The Chromium the tests drive: CHROMIUM_PATH, else a system Chromium (Debian's package, other
+ * distributions' names), else Playwright's own download. Without any, stop at once and say how
+ * to get one, rather than fail in every test.
+ */
+function chromiumExecutable(): string {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/snap/bin/chromium',
+    chromium.executablePath(),
+  ];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found)
+    throw new Error(
+      "No Chromium found: install your distribution's package (Debian: apt-get install chromium), or run `npx playwright install chromium`, or set CHROMIUM_PATH.",
+    );
+  return found;
+}
+
 export default defineConfig({
   testDir: 'e2e',
   // Per port, so that parallel runs on one machine do not clear each other's artifacts.
@@ -53,7 +75,7 @@ export default defineConfig({
     timezoneId: 'Europe/Stockholm',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumExecutable(),
       args: [
         ...(isRoot ? ['--no-sandbox'] : []),
         '--disable-gpu',
