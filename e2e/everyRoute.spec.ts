@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, loginAs, test } from './fixtures';
+
+/** Every route the SPA draws itself, at the three widths of the accessibility review. */
+const viewports = [
+  { width: 375, height: 800 },
+  { width: 768, height: 1000 },
+  { width: 1280, height: 900 },
+];
+const publicRoutes = [
+  '/login',
+  '/login/recover',
+  '/login/reset?email=lev.admin%40example.se&token=inte-en-riktig-nyckel',
+  '/logout',
+  '/welcome',
+];
+const supplierRoutes = ['/', '/start', '/import', '/import/legacy/legacy-0001', '/v1/search', '/finns-inte'];
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+async function audit(page: Page, name: string, totals: { pages: number; passes: number }) {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  totals.pages++;
+  totals.passes += results.passes.length;
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  return results.violations.map(
+    (v) => `${name} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`,
+  );
+}
+
+const slug = (path: string) =>
+  path
+    .replace(/\?.*/, '')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '') || 'root';
+
+test('every route at 375, 768 and 1280 px passes axe (WCAG 2.1 AA and best practices)', async ({ page }) => {
+  test.setTimeout(240_000);
+  const totals = { pages: 0, passes: 0 };
+  const violations: string[] = [];
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await page.context().clearCookies();
+    for (const path of publicRoutes) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+      violations.push(...(await audit(page, `${viewport.width}-${slug(path)}`, totals)));
+    }
+    await loginAs(page, 'lev.admin');
+    for (const path of supplierRoutes) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      violations.push(...(await audit(page, `${viewport.width}-lev-${slug(path)}`, totals)));
+    }
+    // The upload dialog and the cookie dialog, open.
+    await page.goto('/import');
+    await page.getByRole('button', { name: 'Läs in fil' }).click();
+    await expect(page.getByRole('dialog', { name: 'Läs in fil' })).toBeVisible();
+    violations.push(...(await audit(page, `${viewport.width}-dialog-upload`, totals)));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Hantering av kakor' }).click();
+    await expect(page.getByRole('dialog', { name: 'Hantering av kakor' })).toBeVisible();
+    violations.push(...(await audit(page, `${viewport.width}-dialog-cookies`, totals)));
+    await page.keyboard.press('Escape');
+
+    await page.context().clearCookies();
+    await loginAs(page, 'region.avtal');
+    await page.goto('/import');
+    await expect(page.getByText('Du har inte behörighet till den här sidan.')).toBeVisible();
+    violations.push(...(await audit(page, `${viewport.width}-region-import`, totals)));
+  }
+  console.log(`axe: ${totals.pages} pages, ${totals.passes} rule passes, ${violations.length} violations`);
+  expect(violations).toEqual([]);
+});
