@@ -1,5 +1,5 @@
 /**
- * Realistic general price-list files for benchmarks and tests: the nine columns of DESIGN.md §5,
+ * Realistic general price-list files for benchmarks and tests: the nine columns of docs/price-list-file.md,
  * Swedish product names, article numbers HMD-00001 …, prices with öre, warranties. The .xlsx is
  * written the way Excel writes it (shared strings, styles with number formats, r attributes,
  * spans), straight to XML and zip, so a 200,000-row file takes seconds, not minutes.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the targets of DESIGN.md §7, each beside its reference, and prints a
+ * `npm run bench`: measures the targets of docs/product.md, "Targets", each beside its reference, and prints a
  * Markdown report (also written to bench/results.md). It prints numbers; it does not pass or fail.
  * Every measurement runs in a fresh process; figures are medians with (min–max) over the runs.
  * BENCH_QUICK=1 runs fewer and smaller measurements (for trying the harness, not for the record).

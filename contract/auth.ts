@@ -6,7 +6,7 @@ export type Role = z.infer<typeof Role>;
 export const UserEngagement = z.object({ organizationId: z.number().int(), roles: z.array(Role) });
 export type UserEngagement = z.infer<typeof UserEngagement>;
 
-/** The profile of specification §3; `POST login` answers with the same shape. */
+/** The profile of docs/product.md, "Data the shell shows"; `POST login` answers with the same shape. */
 export const Profile = z.object({
   id: z.number().int(),
   firstName: z.string(),

@@ -3,7 +3,7 @@
  * dependencies, so the SPA can import it without pulling zod into its bundle.
  */
 
-/** Import types of specification §4. */
+/** Import types of docs/product.md, "Imports: types, statuses, flow". */
 export const importTypes = ['LEGACY', 'GENERAL_PRICELIST', 'PRODUCTS_AND_ARTICLES'] as const;
 export type ImportType = (typeof importTypes)[number];
 
@@ -26,7 +26,7 @@ export const importStatuses = [
 ] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
-/** Labels in the "Senaste 10 inläsningarna" table (specification §4). */
+/** Labels in the "Senaste 10 inläsningarna" table (docs/product.md, "Imports: types, statuses, flow"). */
 export const importStatusListLabels: Record<ImportStatus, string> = {
   VALIDATION_PENDING: 'Pågående',
   VALIDATION_SUCCESS: 'Lyckad',
@@ -39,7 +39,7 @@ export const importStatusListLabels: Record<ImportStatus, string> = {
   IMPORT_ABORTED: 'Avbruten',
 };
 
-/** Labels on the summary page and on the cards (specification §4). */
+/** Labels on the summary page and on the cards (docs/product.md, "Imports: types, statuses, flow"). */
 export const importStatusSummaryLabels: Record<ImportStatus, string> = {
   VALIDATION_PENDING: 'Pågår',
   VALIDATION_SUCCESS: 'Validering OK',
@@ -52,14 +52,14 @@ export const importStatusSummaryLabels: Record<ImportStatus, string> = {
   IMPORT_ABORTED: 'Avbruten',
 };
 
-/** The summary carries, and its table shows, the first 100 errors; the Excel export has all (specification §8, §9). */
+/** The summary carries, and its table shows, the first 100 errors; the Excel export has all (docs/product.md, "Texts"; docs/product.md, "Constants"). */
 export const SUMMARY_ERROR_LIMIT = 100;
 
 export const pendingStatuses: readonly ImportStatus[] = ['VALIDATION_PENDING', 'IMPORT_PENDING'];
 export const isPendingStatus = (status: ImportStatus) => pendingStatuses.includes(status);
 export const isValidationStatus = (status: ImportStatus) => status.startsWith('VALIDATION_');
 
-/** readStatus: 0 pending, 1 success, anything else fail (specification §3 and §4). */
+/** readStatus: 0 pending, 1 success, anything else fail (docs/product.md, "Data the shell shows"; docs/product.md, "Imports: types, statuses, flow"). */
 export const legacyReadStatusToImportStatus = (readStatus: number): ImportStatus =>
   readStatus === 0 ? 'IMPORT_PENDING' : readStatus === 1 ? 'IMPORT_SUCCESS' : 'IMPORT_FAIL';
 
@@ -75,11 +75,11 @@ export const pricelistTimeStatusLabels: Record<PricelistTimeStatus, string> = {
   FUTURE: 'Framtida',
 };
 
-/** The sheet a general price-list file must have (DESIGN.md §5). */
+/** The sheet a general price-list file must have (docs/price-list-file.md). */
 export const PRICE_LIST_SHEET = 'Prislista';
 
 /**
- * The columns of a general price-list file (DESIGN.md §5), in the template's order: the row
+ * The columns of a general price-list file (docs/price-list-file.md), in the template's order: the row
  * field each fills, its header and whether the file must have the column.
  */
 export const priceListColumns = [

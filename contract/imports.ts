@@ -77,7 +77,7 @@ export const ImportSummaryResponse = z.object({ result: ImportSummary.nullable()
 export type ImportSummaryResponse = z.infer<typeof ImportSummaryResponse>;
 
 /**
- * One price-list row as the file and the database both describe it (DESIGN.md §5): the article
+ * One price-list row as the file and the database both describe it (docs/price-list-file.md): the article
  * number and each of `pricelistRowValueFields`.
  */
 export const PricelistRowValues = z.object({
@@ -112,7 +112,7 @@ export type ImportChange = z.infer<typeof ImportChange>;
 export const ImportChangesResponse = z.object({ total: z.number().int(), changes: z.array(ImportChange) });
 export type ImportChangesResponse = z.infer<typeof ImportChangesResponse>;
 
-/** Legacy import status of specification §3. */
+/** Legacy import status of docs/product.md, "Data the shell shows". */
 export const LegacyImportStatus = z.object({
   uniqueId: z.string(),
   readStatus: z.number().int(),

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Demo users' password (DESIGN.md §6). */
+/** Demo users' password (docs/product.md, "Demo data"). */
 export const DEMO_PASSWORD = 'Demo-Losen-2026';
 
 export const test = base.extend<{ resetData: undefined }>({

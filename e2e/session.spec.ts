@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { shortSessionPort } from '../playwright.config';
 import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 
-/** One ping interval (specification §9) and some slack for a busy machine. */
+/** One ping interval (docs/product.md, "Constants") and some slack for a busy machine. */
 const PING_WAIT = 45_000;
 
 /** Signs in; lev.admin lands on the start page, lev.ny (first login) on /v1/profile. */

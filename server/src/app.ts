@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
 
-  // A state-changing request from a foreign page is refused (DESIGN.md §7).
+  // A state-changing request from a foreign page is refused (docs/product.md, "Security rules").
   const ownOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method)) return;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** An error the API answers with as `{ error: { code, message } }` (DESIGN.md §4); messages are Swedish. */
+/** An error the API answers with as `{ error: { code, message } }` (docs/product.md, "API conventions"); messages are Swedish. */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,

@@ -15,7 +15,7 @@ function directives(header: unknown): Map<string, string[]> {
   );
 }
 
-describe.each(testDatabaseKinds)('security headers on %s (DESIGN.md §7)', (kind) => {
+describe.each(testDatabaseKinds)('security headers on %s (docs/product.md, "Security rules")', (kind) => {
   let development: TestApp;
   let production: TestApp;
   beforeAll(async () => {

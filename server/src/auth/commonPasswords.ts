@@ -1,5 +1,5 @@
 /**
- * Passwords that attackers try first, refused as new passwords (DESIGN.md §7). The length rule
+ * Passwords that attackers try first, refused as new passwords (docs/product.md, "Security rules"). The length rule
  * already refuses everything under 10 characters, so the list holds only longer ones: the 10+
  * character entries near the top of the public breach-frequency lists (SecLists'
  * 10-million-password list, the NCSC's "100k most common"), Swedish words people use in the

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 
-/** 10 failed logins for one username within 15 minutes lock it for 15 minutes (DESIGN.md §7). */
+/** 10 failed logins for one username within 15 minutes lock it for 15 minutes (docs/product.md, "Security rules"). */
 export const LOCKOUT = {
   failures: 10,
   windowMs: 15 * 60_000,

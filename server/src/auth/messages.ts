@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '../../../contract';
 
-/** What the auth API answers with; the SPA shows its own texts (specification §8) by status. */
+/** What the auth API answers with; the SPA shows its own texts (docs/product.md, "Texts") by status. */
 export const authMessages = {
   loginFieldsMissing: 'Ange användarnamn och lösenord.',
   loginFailed: 'Du har angett fel användarnamn eller lösenord. Försök igen.',

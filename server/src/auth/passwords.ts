@@ -6,7 +6,7 @@ import { isCommonPassword } from './commonPasswords';
 /** argon2id in @node-rs/argon2's Algorithm enum (a const enum, which isolated modules cannot import). */
 const ARGON2ID = 2;
 
-/** argon2id with OWASP's minimum: 19 MiB memory, 2 iterations (DESIGN.md §7). */
+/** argon2id with OWASP's minimum: 19 MiB memory, 2 iterations (docs/product.md, "Security rules"). */
 export const PASSWORD_HASH_OPTIONS = {
   algorithm: ARGON2ID,
   memoryCost: 19_456,

@@ -6,7 +6,7 @@ export interface AuthContext {
   userId: number;
   sessionIdHash: string;
   profile: Profile;
-  /** The first engagement's organisation (specification §3: only the first engagement is used). */
+  /** The first engagement's organisation (docs/product.md, "Data the shell shows": only the first engagement is used). */
   organizationId: number;
   roles: ReadonlySet<string>;
   permissions: ReadonlySet<string>;

@@ -6,7 +6,7 @@ import { clearLoginFailures } from './lockout';
 import { passwordChangedMail, resetLink, resetMail } from './mailTexts';
 import { hashPassword } from './passwords';
 
-/** Reset links live 60 minutes; at most 5 reset mails per account and hour (DESIGN.md §7). */
+/** Reset links live 60 minutes; at most 5 reset mails per account and hour (docs/product.md, "Security rules"). */
 export const RESET_TOKEN_MINUTES = 60;
 export const RESET_MAILS_PER_HOUR = 5;
 

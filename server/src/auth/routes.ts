@@ -25,7 +25,7 @@ import {
   setSessionCookie,
 } from './session';
 
-/** Sign-in, sign-out, the profile, the session ping and password reset (specification §7). */
+/** Sign-in, sign-out, the profile, the session ping and password reset (docs/product.md, "Calls"). */
 export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config, db, clock } = deps;

@@ -4,7 +4,7 @@ import { seedAgreementData } from '../dashboard/seed';
 import type { Database } from './database';
 import type { DB } from './schema';
 
-/** Every demo user's password (DESIGN.md §6). */
+/** Every demo user's password (docs/product.md, "Demo data"). */
 export const DEMO_PASSWORD = 'Demo-Losen-2026';
 
 const rolePermissions: Record<string, string[]> = {
@@ -133,7 +133,7 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return Number(row.count) === 0;
 }
 
-/** Empties every table and loads the demo data of DESIGN.md §6, in one transaction. */
+/** Empties every table and loads the demo data of docs/product.md, "Demo data", in one transaction. */
 export async function seedDemoData(db: Database, now = new Date()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {

@@ -9,7 +9,7 @@ export const IMPORT_PERMISSION = 'product:create_own';
 /**
  * The caller (401 without a session) when they may handle imports of `organizationId`: the
  * permission on their first engagement and that engagement's organisation. Anything else is 404,
- * so another organisation's imports are neither shown nor confirmed to exist (DESIGN.md §4).
+ * so another organisation's imports are neither shown nor confirmed to exist (docs/product.md, "API conventions").
  */
 export function requireImportAccess(request: FastifyRequest, organizationId: number): AuthContext {
   const auth = requireAuth(request);

@@ -178,7 +178,7 @@ export async function confirmImport({ db, clock }: CommandDeps, auth: AuthContex
 }
 
 /**
- * Deletes an import (DESIGN.md §4). Never confirmed: removed with its file and results.
+ * Deletes an import (docs/product.md, "API conventions"). Never confirmed: removed with its file and results.
  * Confirmed and failed: file and results dropped, IMPORT_ABORTED, so the history stays (deleting
  * an aborted one again changes nothing). IMPORT_SUCCESS, and imports a job is working on: 409.
  */

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { withoutHiddenCharacters } from './upload';
 
 /**
- * Statuses of the "Pågående" lists: in progress or waiting for the user (DESIGN.md §4). The partial
+ * Statuses of the "Pågående" lists: in progress or waiting for the user (docs/product.md, "API conventions"). The partial
  * index of migration 004 names the same statuses (openImportsIndex.test.ts keeps the two in step).
  */
 export const openStatuses: readonly ImportStatus[] = [

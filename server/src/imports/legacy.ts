@@ -2,7 +2,7 @@ import type { LegacyImportStatus } from '../../../contract';
 import type { Database } from '../db/database';
 import { isoOrNull } from './importViews';
 
-/** The imports a user made in the previous system, newest first (specification §3). */
+/** The imports a user made in the previous system, newest first (docs/product.md, "Data the shell shows"). */
 export async function legacyImportStatuses(db: Database, userId: number): Promise<LegacyImportStatus[]> {
   const rows = await db
     .selectFrom('legacy_import_statuses')

@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
  * them: the job then need not read back from the database the bytes the upload wrote a moment
  * before. Reading an 8.7 MB file back costs PostgreSQL its hex encoding and the API thread
  * 100–250 ms of decoding and garbage collection, at the very moment the validation starts and
- * the file's snapshot loads (DESIGN.md §7: the ping's p99 while a large file validates).
+ * the file's snapshot loads (docs/product.md, "Targets": the ping's p99 while a large file validates).
  *
  * A kept file is used only when it is the stored file, byte for byte: its SHA-256 (computed off
  * the API thread) must equal the stored content's, which PostgreSQL computes without sending it.

@@ -100,7 +100,7 @@ function parseCreateRequest(value: unknown) {
   return parsed.data;
 }
 
-/** The import API of DESIGN.md §4 and docs/api-imports.md; every route is scoped to the caller's organisation. */
+/** The import API of docs/product.md, "API conventions" and docs/api-imports.md; every route is scoped to the caller's organisation. */
 export function importRoutes(api: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
 

@@ -6,7 +6,7 @@ import {
   priceListColumns,
 } from '../../../contract';
 
-/** Test helpers: price-list workbooks in the format of DESIGN.md §5 and multipart bodies. */
+/** Test helpers: price-list workbooks in the format of docs/price-list-file.md and multipart bodies. */
 
 type CellValue = string | number | null | undefined;
 

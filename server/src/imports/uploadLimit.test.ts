@@ -6,7 +6,7 @@ const MB = 1024 * 1024;
 /** The start of a zip (an .xlsx), so that only the size is wrong. */
 const zipStart = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-describe.each(testDatabaseKinds)('the default upload limit on %s (DESIGN.md §7)', (kind) => {
+describe.each(testDatabaseKinds)('the default upload limit on %s (docs/product.md, "Targets")', (kind) => {
   let testApp: TestApp;
   let supplier: Supplier;
   beforeAll(async () => {

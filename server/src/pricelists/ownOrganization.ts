@@ -6,7 +6,7 @@ import { notFound } from '../errors';
 /**
  * The signed-in caller (401 without a session) when `organizationIdParam` is the organisation of
  * their first engagement; any other organisation answers 404, so another organisation's data is
- * neither shown nor confirmed to exist (DESIGN.md §4).
+ * neither shown nor confirmed to exist (docs/product.md, "API conventions").
  */
 export function requireOwnOrganization(request: FastifyRequest, organizationIdParam: string): AuthContext {
   const auth = requireAuth(request);

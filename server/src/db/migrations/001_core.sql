@@ -1,4 +1,4 @@
--- Organisations, users and what they may do (specification §3 and §6).
+-- Organisations, users and what they may do (docs/product.md, "Data the shell shows"; docs/product.md, "Roles and permissions").
 create table organizations (
   id serial primary key,
   name text not null,
@@ -104,7 +104,7 @@ create table pricelist_rows (
   unique (pricelist_id, article_id)
 );
 
--- Imports: a row in a pending state is also a job (DESIGN.md §1).
+-- Imports: a row in a pending state is also a job (docs/decisions/0004-job-queue.md).
 create table imports (
   id serial primary key,
   organization_id integer not null references organizations (id),
@@ -133,7 +133,7 @@ create table import_files (
   size integer not null
 );
 
--- Imports from the previous system (specification §3).
+-- Imports from the previous system (docs/product.md, "Data the shell shows").
 create table legacy_import_statuses (
   unique_id text primary key,
   user_id integer not null references users (id) on delete cascade,

@@ -127,7 +127,7 @@ export const INVALID_ROW = 1;
 export const VALID_ROW = 2;
 
 /**
- * Checks one data row against the rules of DESIGN.md §5 and turns it into normalised values
+ * Checks one data row against the rules of docs/price-list-file.md and turns it into normalised values
  * (price as "1234.50", integers as numbers, text trimmed, empty as null). Every rule break is
  * one error, in column order.
  */

@@ -20,7 +20,7 @@ const notExcel = () =>
   new ExcelFileError('NOT_EXCEL', 'Filen är inte en Excel-fil. Endast .xls och .xlsx kan läsas in.');
 
 /**
- * Reads the uploaded file, checks every rule of DESIGN.md §5 and, when nothing is wrong,
+ * Reads the uploaded file, checks every rule of docs/price-list-file.md and, when nothing is wrong,
  * compares the rows with the price list as it is. Asynchronous because the .xlsx reader
  * streams the sheet through node:zlib. Throws ExcelFileError when the file cannot be read.
  */
