@@ -26,7 +26,7 @@ export const backgroundRequest = { [BACKGROUND_REQUEST_HEADER]: 'true' };
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'same-origin' });
 
-/** Any 401 while a session exists ends the session (specification §4 and §7). */
+/** Any 401 while a session exists ends the session (docs/product.md, "Imports: types, statuses, flow"; docs/product.md, "Calls"). */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   api,
@@ -40,7 +40,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result;
 };
 
-/** The one RTK Query api; features inject their endpoints. Cached data is kept 60 s (specification §9). */
+/** The one RTK Query api; features inject their endpoints. Cached data is kept 60 s (docs/product.md, "Constants"). */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,

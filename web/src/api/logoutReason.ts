@@ -1,4 +1,4 @@
-/** The idle time after which the server ends a session (specification §9). */
+/** The idle time after which the server ends a session (docs/product.md, "Constants"). */
 export const SESSION_IDLE_MINUTES = 30;
 
 /** What the SPA tells the logged-out page through the navigation's state. */

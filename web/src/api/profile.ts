@@ -14,13 +14,13 @@ export const profileApi = api.injectEndpoints({
 
 export const { useGetProfileQuery, useGetOrganizationQuery } = profileApi;
 
-/** Only the first engagement counts (specification §3 and §6). */
+/** Only the first engagement counts (docs/product.md, "Data the shell shows"; docs/product.md, "Roles and permissions"). */
 export const firstEngagement = (profile: Profile | undefined) => profile?.userEngagements[0];
 
 export const hasPermission = (profile: Profile | undefined, permission: string) =>
   firstEngagement(profile)?.roles.some((role) => role.permissions.some((p) => p.name === permission)) ??
   false;
 
-/** Role names are compared case-sensitively (specification §6). */
+/** Role names are compared case-sensitively (docs/product.md, "Roles and permissions"). */
 export const hasRole = (profile: Profile | undefined, roleName: string) =>
   firstEngagement(profile)?.roles.some((role) => role.name === roleName) ?? false;

@@ -14,7 +14,7 @@ import { RootLayout } from './RootLayout';
 const IMPORT_PERMISSION = 'product:create_own';
 
 /**
- * Every route of specification §2: the public pages, then the guarded shell with its features.
+ * Every route of docs/product.md, "Screens and routes": the public pages, then the guarded shell with its features.
  * A failing page shows its error inside the shell; an unknown path shows "Sidan finns inte" there.
  */
 export const routes: RouteObject[] = [

@@ -30,7 +30,7 @@ const columns = [
 ];
 
 /**
- * The footer of specification §2: two columns of external links, personal data and cookies. On
+ * The footer of docs/product.md, "Screens and routes": two columns of external links, personal data and cookies. On
  * every page, the login pages too: the accessibility statement must be reachable from each.
  */
 export function Footer() {

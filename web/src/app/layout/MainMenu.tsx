@@ -7,7 +7,7 @@ import { useGetMenuGeneralPricelistQuery } from './api';
 import { isActive, mainMenuItems, showsGeneralPricelist } from './menuRules';
 
 /**
- * The main menu of specification §2. Below the md breakpoint it collapses behind a "Meny"
+ * The main menu of docs/product.md, "Screens and routes". Below the md breakpoint it collapses behind a "Meny"
  * button (a disclosure), which closes again when the user navigates.
  */
 export function MainMenu({ profile }: { profile: Profile }) {

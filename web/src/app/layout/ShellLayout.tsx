@@ -5,7 +5,7 @@ const Shell = lazy(() => import('./Shell').then((module) => ({ default: module.S
 
 /**
  * The shell around signed-in pages: header, breadcrumb, main content and footer. The shell's
- * code is its own chunk, so the login page's JavaScript stays small (DESIGN.md §7).
+ * code is its own chunk, so the login page's JavaScript stays small (docs/product.md, "Targets").
  */
 export function ShellLayout() {
   return (

@@ -7,7 +7,7 @@ import { links } from '../links';
 import { userMenuItems } from './menuRules';
 
 /**
- * The user menu of specification §2: a menu button that shows the user's name and organisation.
+ * The user menu of docs/product.md, "Screens and routes": a menu button that shows the user's name and organisation.
  * react-aria gives it the menu keyboard model and closes it on Escape and on a click outside.
  */
 export function UserMenu({ profile }: { profile: Profile }) {

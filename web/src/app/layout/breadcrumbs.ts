@@ -12,7 +12,7 @@ const imports: Crumb = { label: sv.breadcrumb.imports, to: '/import' };
 const summary: Crumb = { label: sv.breadcrumb.summary };
 
 /**
- * The trail of "Du är här" for a path (specification §2: Start › Inläsningar › Sammanfattning).
+ * The trail of "Du är här" for a path (docs/product.md, "Screens and routes": Start › Inläsningar › Sammanfattning).
  * Matched on the path rather than on route data, so the import feature's routes need to know
  * nothing about the shell. Pages that are not nested (the start page, /v1) get no trail.
  */

@@ -33,7 +33,7 @@ const profileWith = (roles: Role[], laterEngagements: Role[][] = []): Profile =>
   ],
 });
 
-/** Specification §2's table, written out on its own so the rules are checked against it. */
+/** docs/product.md, "Screens and routes"'s table, written out on its own so the rules are checked against it. */
 const expectedMainMenu: [string, (permissions: Set<string>, roleName: string) => boolean][] = [
   ['Sök', () => true],
   ['Inläsningar', (p) => p.has('product:create_own')],

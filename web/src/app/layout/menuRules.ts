@@ -4,7 +4,7 @@ import { firstEngagement, hasPermission, hasRole } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
 
 /**
- * Which header entries a user sees and where they lead (specification §2). Pure: the header and
+ * Which header entries a user sees and where they lead (docs/product.md, "Screens and routes"). Pure: the header and
  * the tests both read the rules from here.
  */
 
@@ -30,13 +30,13 @@ export interface MenuItem<Key extends string = string> extends MenuLink<Key> {
   activeFor: string[];
 }
 
-/** Role names are compared case-sensitively (specification §6). */
+/** Role names are compared case-sensitively (docs/product.md, "Roles and permissions"). */
 export const SUPERADMIN_ROLE = 'Superadmin';
 
 const anyPermission = (profile: Profile, ...names: string[]) =>
   names.some((name) => hasPermission(profile, name));
 
-/** The four-step target of "Generell prislista" (specification §2). */
+/** The four-step target of "Generell prislista" (docs/product.md, "Screens and routes"). */
 export function generalPricelistTarget(profile: Profile, generalPricelist: GeneralPricelist | null): string {
   const org = firstEngagement(profile)?.organizationId;
   if (generalPricelist) return `/v1/organization/${org}/generalpricelist/${generalPricelist.id}`;
@@ -131,7 +131,7 @@ export type UserMenuKey = 'profile' | 'organization' | 'exportFile' | 'exportSet
 /**
  * The user menu's links inside the application. "Hjälp" (the manual) and "Logga ut" follow
  * them and are always there. "Min organisation" leads to /v1/organization, the organisation
- * page of the separate application (a known path of specification §2).
+ * page of the separate application (a known path of docs/product.md, "Screens and routes").
  */
 export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
   const org = firstEngagement(profile)?.organizationId;

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
 
-describe('the reset page’s loading indicator (specification §9)', () => {
+describe('the reset page’s loading indicator (docs/product.md, "Constants")', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { sv } from '../../ui/text/sv';
 
-/** Specification §9: the reset page's loading indicator appears only after 5 s. */
+/** docs/product.md, "Constants": the reset page's loading indicator appears only after 5 s. */
 export const LOADING_INDICATOR_DELAY_MS = 5_000;
 
 /** A polite live region that says "Laddar …" once `active` has lasted the delay. */

@@ -14,7 +14,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
 /** The id of a field's own error text. */
 export const fieldErrorId = (id: string) => `${id}-error`;
 
-/** A labelled, required input; the label shows "obligatoriskt" (specification §5). */
+/** A labelled, required input; the label shows "obligatoriskt" (docs/product.md, "Forms"). */
 export function Field({ id, label, describedBy = [], invalid = false, error, ...input }: Props) {
   const errorId = error ? fieldErrorId(id) : null;
   const description = [errorId, ...describedBy].filter(Boolean).join(' ') || undefined;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderAuthRoute } from './testing';
 
 describe('the login page', () => {
-  it('labels both fields as obligatoriskt (specification §5)', () => {
+  it('labels both fields as obligatoriskt (docs/product.md, "Forms")', () => {
     renderAuthRoute('/login');
     expect(screen.getByLabelText('Användarnamn (obligatoriskt)')).toHaveAttribute('autocomplete', 'username');
     expect(screen.getByLabelText('Lösenord (obligatoriskt)')).toHaveAttribute('type', 'password');

@@ -9,7 +9,7 @@ import { sv } from '../../ui/text/sv';
 import { AuthPage } from './AuthPage';
 
 /**
- * The logged-out page (specification §2): showing it clears every cached piece of the session.
+ * The logged-out page (docs/product.md, "Screens and routes"): showing it clears every cached piece of the session.
  * After a session that timed out it says why, beside the specified heading.
  */
 export function LogoutPage() {

@@ -9,7 +9,7 @@ import { Field, focusFirstInvalid } from './Field';
 const usernameId = 'recover-username';
 const emailId = 'recover-email';
 
-/** Request a password reset (specification §2, §5 and §8). */
+/** Request a password reset (docs/product.md, "Screens and routes"; docs/product.md, "Forms" and §8). */
 export function RecoverPage() {
   const [requestReset, { isLoading }] = useResetRequestMutation();
   const [username, setUsername] = useState('');

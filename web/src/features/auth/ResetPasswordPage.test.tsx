@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAuthRoute } from './testing';
 
-describe('the new-password page without its link parameters (specification §2)', () => {
+describe('the new-password page without its link parameters (docs/product.md, "Screens and routes")', () => {
   it.each([
     '/login/reset',
     '/login/reset?email=lev.admin%40example.se',

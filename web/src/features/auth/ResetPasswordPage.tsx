@@ -8,7 +8,7 @@ import { passwordChangeError, passwordMismatchText, resetLinkErrorText } from '.
 import { Field, focusFirstInvalid } from './Field';
 
 /**
- * Choose a new password through the mailed link (specification §2, §5 and §8). Without both
+ * Choose a new password through the mailed link (docs/product.md, "Screens and routes"; docs/product.md, "Forms" and §8). Without both
  * `email` and `token` in the address nothing is shown.
  */
 export function ResetPasswordPage() {

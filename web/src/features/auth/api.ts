@@ -1,7 +1,7 @@
 import type { LoginRequest, Profile } from '../../../../contract/auth';
 import { api } from '../../api/api';
 
-/** The calls of the login area (specification §7). The logout lives in web/src/api/session.ts. */
+/** The calls of the login area (docs/product.md, "Calls"). The logout lives in web/src/api/session.ts. */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<Profile, LoginRequest>({

@@ -11,7 +11,7 @@ import {
 const httpError = (status: number, data?: unknown) => ({ status, data });
 const networkError = { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' };
 
-describe('login error texts (specification §8)', () => {
+describe('login error texts (docs/product.md, "Texts")', () => {
   it('says the credentials are wrong on 403', () => {
     expect(loginErrorText(httpError(403))).toBe(
       'Du har angett fel användarnamn eller lösenord. Försök igen.',
@@ -28,7 +28,7 @@ describe('login error texts (specification §8)', () => {
   });
 });
 
-describe('reset request error texts (specification §5 and §8)', () => {
+describe('reset request error texts (docs/product.md, "Forms"; docs/product.md, "Texts")', () => {
   it('asks for both fields when either is empty', () => {
     expect(resetRequestErrorText('', 'a@b.se')).toBe('Ange användarnamn och e-postadress.');
     expect(resetRequestErrorText('lev.admin', '  ')).toBe('Ange användarnamn och e-postadress.');
@@ -39,7 +39,7 @@ describe('reset request error texts (specification §5 and §8)', () => {
   });
 });
 
-describe('reset link error texts (specification §8)', () => {
+describe('reset link error texts (docs/product.md, "Texts")', () => {
   it('says the link is no longer valid on 403', () => {
     expect(resetLinkErrorText(httpError(403))).toBe(
       'Länken är inte längre giltig. Du behöver återställa ditt lösenord igen för att få en ny länk.',
@@ -53,7 +53,7 @@ describe('reset link error texts (specification §8)', () => {
 });
 
 describe('the new password', () => {
-  it('must be typed the same twice (specification §5)', () => {
+  it('must be typed the same twice (docs/product.md, "Forms")', () => {
     expect(passwordMismatchText('Ett-langt-losen-1', 'Ett-langt-losen-1')).toBeNull();
     expect(passwordMismatchText('Ett-langt-losen-1', 'Ett-langt-losen-2')).toBe(
       'De lösenord du angett matchar inte.',

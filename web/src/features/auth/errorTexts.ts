@@ -13,7 +13,7 @@ function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
 }
 
 /**
- * Specification §8: 403 means wrong credentials; every other failure (429 too) is the general
+ * docs/product.md, "Texts": 403 means wrong credentials; every other failure (429 too) is the general
  * text. A locked account (429) adds the server's sentence with the minutes until it may try again.
  */
 export function loginErrorText(error: unknown): string {
@@ -25,22 +25,22 @@ export function loginErrorText(error: unknown): string {
   return sv.login.failed;
 }
 
-/** Specification §5 and §8: an empty field explains itself, anything else is the general text. */
+/** docs/product.md, "Forms"; docs/product.md, "Texts": an empty field explains itself, anything else is the general text. */
 export const resetRequestErrorText = (username: string, email: string) =>
   username.trim() === '' || email.trim() === '' ? sv.recover.fieldsMissing : sv.recover.failed;
 
-/** Specification §8: a 403 means the link is no longer valid. */
+/** docs/product.md, "Texts": a 403 means the link is no longer valid. */
 export const resetLinkErrorText = (error: unknown) =>
   statusOf(error) === 403 ? sv.reset.linkInvalid : sv.reset.failed;
 
-/** The two new-password fields must match (specification §5); null when they do. */
+/** The two new-password fields must match (docs/product.md, "Forms"); null when they do. */
 export const passwordMismatchText = (newPassword: string, repeated: string) =>
   newPassword === repeated ? null : sv.reset.mismatch;
 
 /**
  * What a failed password change says, and whether it is about the new password itself.
  * A server `errors` object means the password was refused: a too short password gives the text
- * of specification §8; a password refused for another reason (too long, too common) gives the
+ * of docs/product.md, "Texts"; a password refused for another reason (too long, too common) gives the
  * server's own Swedish message, since "at least 10 characters" would mislead there.
  */
 export function passwordChangeError(

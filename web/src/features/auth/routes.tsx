@@ -5,7 +5,7 @@ import { RecoverPage } from './RecoverPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { WelcomePage } from './WelcomePage';
 
-/** The pages outside the session (specification §2); they stay free of react-aria to load fast. */
+/** The pages outside the session (docs/product.md, "Screens and routes"); they stay free of react-aria to load fast. */
 export const authRoutes: RouteObject[] = [
   {
     path: '/login',

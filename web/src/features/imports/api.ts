@@ -20,7 +20,7 @@ export type ChangesArgs = ImportRef & { kind: ChangeKind; offset: number; limit:
 
 /**
  * A refetch of data that is already shown (polling, or a refresh after invalidation) is the SPA
- * acting on its own, so it must not slide the session (DESIGN.md §4). RTK Query marks both as
+ * acting on its own, so it must not slide the session (docs/product.md, "API conventions"). RTK Query marks both as
  * `forced`; a first load or a load on mount is the user's own doing.
  */
 function isBackgroundRefetch(queryApi: BaseQueryApi) {
@@ -36,7 +36,7 @@ const importTags = (importId: number) => [{ type: 'Import' as const, id: importI
 
 export const importsApi = api.injectEndpoints({
   endpoints: (build) => {
-    /** One of the two polled lists of an organisation's imports (DESIGN.md §4). */
+    /** One of the two polled lists of an organisation's imports (docs/product.md, "API conventions"). */
     const importList = (imported: boolean, limit: number) =>
       build.query<Import[], number>({
         queryFn: async (organizationId, queryApi, _extra, baseQuery) => {
@@ -58,7 +58,7 @@ export const importsApi = api.injectEndpoints({
         },
         providesTags: ['Imports'],
       }),
-      // Detail and summary are never kept (specification §9): the page polls them while pending.
+      // Detail and summary are never kept (docs/product.md, "Constants"): the page polls them while pending.
       getImport: build.query<Import, ImportRef>({
         queryFn: async ({ organizationId, importId }, queryApi, _extra, baseQuery) => {
           const args = { url: `imports/${organizationId}/${importId}` };
@@ -121,7 +121,7 @@ export const importsApi = api.injectEndpoints({
 type Dispatch = (action: ReturnType<typeof api.util.invalidateTags>) => unknown;
 
 /**
- * After a create or a confirm the lists are refreshed again after 1 s (specification §7 and §9):
+ * After a create or a confirm the lists are refreshed again after 1 s (docs/product.md, "Calls"; docs/product.md, "Constants"):
  * the job has usually moved the import on by then.
  */
 function refreshListsAgainLater(dispatch: Dispatch) {

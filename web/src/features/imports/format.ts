@@ -1,6 +1,6 @@
 import { sv } from '../../ui/text/sv';
 
-/** Dates and times in sv-SE (specification §1), e.g. "2026-05-04 13:45". */
+/** Dates and times in sv-SE (docs/product.md), e.g. "2026-05-04 13:45". */
 const dateTimeFormat = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'short' });
 
 export function formatDateTime(iso: string | null | undefined): string {

@@ -1,4 +1,4 @@
-/** Business constants of the import lists (specification §9). */
+/** Business constants of the import lists (docs/product.md, "Constants"). */
 export const PENDING_LIST_LIMIT = 100;
 export const RECENT_LIST_LIMIT = 10;
 /** Import lists refresh every 5 s, only while the tab is focused. */

@@ -66,7 +66,7 @@ function compareTimes(a: string | null, b: string | null) {
 }
 
 /**
- * The table's content (specification §9): the confirmed imports merged with the legacy ones,
+ * The table's content (docs/product.md, "Constants"): the confirmed imports merged with the legacy ones,
  * newest first by creation time, at most 10.
  */
 export function mergeRecentImports(

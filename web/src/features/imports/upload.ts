@@ -36,7 +36,7 @@ function importOf(responseText: string): Import | null {
 
 /**
  * Sends the file with XMLHttpRequest, because fetch reports no upload progress
- * (specification §7: "upload progress tracked"). Never rejects: failures are an outcome.
+ * (docs/product.md, "Calls": "upload progress tracked"). Never rejects: failures are an outcome.
  */
 export const uploadImportFile: UploadFile = ({ url, file, request }, onProgress) =>
   new Promise((resolve) => {

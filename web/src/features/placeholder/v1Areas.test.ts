@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { v1AreaName } from './v1Areas';
 
-describe('area names of the /v1 paths of specification §2', () => {
+describe('area names of the /v1 paths of docs/product.md, "Screens and routes"', () => {
   it.each([
     ['/v1/profile', 'Min profil'],
     ['/v1/organization', 'Min organisation'],

@@ -3,7 +3,7 @@ import { sv } from '../../ui/text/sv';
 
 type AreaKey = keyof typeof sv.placeholder.areas;
 
-/** The known paths of the separate application (specification §2) and the area each belongs to. */
+/** The known paths of the separate application (docs/product.md, "Screens and routes") and the area each belongs to. */
 const knownPaths: [string, AreaKey][] = [
   ['/v1/profile', 'profile'],
   ['/v1/organization', 'myOrganization'],

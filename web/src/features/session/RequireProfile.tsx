@@ -5,7 +5,7 @@ import { useGetProfileQuery } from '../../api/profile';
 import { selectSession } from './sessionSlice';
 
 /**
- * Guards signed-in pages (specification §2): renders its children (or the nested routes) once
+ * Guards signed-in pages (docs/product.md, "Screens and routes"): renders its children (or the nested routes) once
  * the profile has loaded and sends the user to /login when the profile call fails. When the
  * failure ended a running session, the session supervisor sends the user to /logout instead.
  */

@@ -11,12 +11,12 @@ import { isOutsideSession } from './paths';
 import { SessionExpiryDialog } from './SessionExpiryDialog';
 import { selectSession } from './sessionSlice';
 
-/** Specification §9: the ping interval and when the warning shows. */
+/** docs/product.md, "Constants": the ping interval and when the warning shows. */
 export const PING_INTERVAL_MS = 30_000;
 export const WARNING_SECONDS = 300;
 
 /**
- * Watches the session for every page (specification §4): pings every 30 s while a session
+ * Watches the session for every page (docs/product.md, "Imports: types, statuses, flow"): pings every 30 s while a session
  * exists, warns when it is about to expire, and sends the user to /logout once it has ended.
  * Also listens for the `invalidate-api-store` event.
  */

@@ -4,8 +4,8 @@ import { useGetDynamicTextQuery } from './api';
 import { sanitizeHtml } from './sanitizeHtml';
 
 /**
- * "Nyheter" shows dynamic text 1. Texts 2 (welcome) and 3 (links) are fetched as the
- * specification says, but the shell does not show them (specification §7).
+ * "Nyheter" shows dynamic text 1. Texts 2 (welcome) and 3 (links) are fetched too, but the
+ * shell does not show them (docs/product.md, "Calls").
  */
 export function NewsPanel() {
   const headingId = useId();

@@ -5,7 +5,7 @@ import { NewsPanel } from './NewsPanel';
 import { ToHandlePanel } from './ToHandlePanel';
 import './start.css';
 
-/** The start page (specification §2): greeting, "Att hantera" and "Nyheter". */
+/** The start page (docs/product.md, "Screens and routes"): greeting, "Att hantera" and "Nyheter". */
 export function StartPage() {
   const { data: profile } = useGetProfileQuery();
   usePageTitle(sv.start.title);

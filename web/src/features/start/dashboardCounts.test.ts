@@ -21,7 +21,7 @@ const sourcesOf = (profile: Profile) => {
   return { tasks: tasks.map((e) => e.source), information: information.map((e) => e.source) };
 };
 
-describe('which counts each group of roles sees (specification §6)', () => {
+describe('which counts each group of roles sees (docs/product.md, "Roles and permissions")', () => {
   it.each([
     [
       'SupplierAgreementManager',
@@ -70,7 +70,7 @@ describe('which counts each group of roles sees (specification §6)', () => {
   });
 });
 
-describe('the call behind each count (specification §7)', () => {
+describe('the call behind each count (docs/product.md, "Calls")', () => {
   it.each([
     ['EMPTY_PRICELISTS', 'organizations/7/agreements/getPricelistsFilteredBy/EMPTY_PRICELISTS'],
     ['DECLINED', 'organizations/7/agreements/getPricelistsFilteredBy/DECLINED'],

@@ -3,8 +3,8 @@ import { hasRole } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
 
 /**
- * Which counts of the start page a user sees (specification §6) and the call behind each
- * (specification §7). Pure, so the rules are tested without a browser.
+ * Which counts of the start page a user sees (docs/product.md, "Roles and permissions") and the call behind each
+ * (docs/product.md, "Calls"). Pure, so the rules are tested without a browser.
  */
 
 export const pricelistFilters = [
@@ -41,7 +41,7 @@ export interface CountEntry {
 
 const entry = (key: CountEntry['key'], source: CountSource): CountEntry => ({ key, source });
 
-/** Groups of roles and their counts; role names compared case-sensitively (specification §6). */
+/** Groups of roles and their counts; role names compared case-sensitively (docs/product.md, "Roles and permissions"). */
 const roleGroups: { roles: string[]; tasks: CountEntry[]; information: CountEntry[] }[] = [
   {
     roles: ['SupplierAgreementManager'],

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 
 /**
- * Dynamic texts are HTML written by administrators (specification §7); only markup survives:
+ * Dynamic texts are HTML written by administrators (docs/product.md, "Calls"); only markup survives:
  * no script, no event handler, no javascript: address, no forms or styles.
  */
 export function sanitizeHtml(html: string): string {

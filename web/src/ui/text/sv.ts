@@ -1,8 +1,8 @@
 import { formatCount } from '../format';
 
 /**
- * Every Swedish text the user reads, grouped by feature. Texts quoted by the specification
- * appear here word for word; change them only when the specification changes.
+ * Every Swedish text the user reads, grouped by feature. The product's fixed texts
+ * (docs/product.md, "Texts" and "Forms") appear here word for word, and tests pin them.
  */
 export const sv = {
   app: {
@@ -86,7 +86,7 @@ export const sv = {
     loadingCounts: 'Hämtar ärenden och information …',
     countsFailed: 'Det gick inte att hämta alla ärenden och all information. Försök igen senare.',
     newsFailed: 'Det gick inte att hämta nyheterna. Försök igen senare.',
-    /** One sentence per count of specification §6; the number decides singular or plural. */
+    /** One sentence per count of docs/product.md, "Roles and permissions"; the number decides singular or plural. */
     counts: {
       emptyPricelists: (n: number) =>
         n === 1 ? 'Du har 1 prislista utan rader.' : `Du har ${formatCount(n)} prislistor utan rader.`,
@@ -225,7 +225,7 @@ export const sv = {
     yesDelete: 'Ja, Radera',
     deleteWhat: (fileName: string, pricelistNumber: string) =>
       `Filen ”${fileName}” för prislista ${pricelistNumber} raderas.`,
-    // Specification §8 gives it for a missing legacy import; a missing import of ours gets it too.
+    // docs/product.md, "Texts" gives it for a missing legacy import; a missing import of ours gets it too.
     importMissing: 'Kunde inte läsa in import',
     uploadWait: 'Vänligen vänta medan filen laddas upp.',
     uploadFailed: 'Ett oväntat fel uppstod när filen skulle laddas upp.',

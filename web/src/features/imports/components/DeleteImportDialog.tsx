@@ -15,7 +15,7 @@ interface DeleteImportDialogProps {
 }
 
 /**
- * "Radera" with the confirmation of specification §8: "Nej" keeps the import, "Ja, Radera" (in
+ * "Radera" with the confirmation of docs/product.md, "Texts": "Nej" keeps the import, "Ja, Radera" (in
  * the danger style) removes it. The dialog says which file of which price list goes.
  */
 export function DeleteImportDialog({

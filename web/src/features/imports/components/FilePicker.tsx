@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, DropZone, FileTrigger, isFileDropItem, Text } from 'react-aria-components';
 import { sv } from '../../../ui/text/sv';
 
-/** One Excel file, and nothing else (specification §5). */
+/** One Excel file, and nothing else (docs/product.md, "Forms"). */
 const acceptedFileTypes = [
   '.xls',
   '.xlsx',

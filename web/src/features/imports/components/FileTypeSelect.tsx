@@ -2,7 +2,7 @@ import { type ImportType, importTypeLabels } from '../../../../../contract/domai
 import { sv } from '../../../ui/text/sv';
 import { SelectField, type SelectOption } from './SelectField';
 
-/** The types a user may choose; only a general price list can be read in (specification §5). */
+/** The types a user may choose; only a general price list can be read in (docs/product.md, "Forms"). */
 const options: readonly SelectOption<ImportType>[] = [
   { id: 'GENERAL_PRICELIST', label: importTypeLabels.GENERAL_PRICELIST },
   {

@@ -4,7 +4,7 @@ import { type ImportStatus, importStatuses } from '../../../../../contract/domai
 import { anImport, renderInApp } from '../test/render';
 import { ImportCard } from './ImportCard';
 
-/** The card's status label (summary/card labels of specification §4) and its buttons (§4, point 5). */
+/** The card's status label (summary/card labels of docs/product.md, "Imports: types, statuses, flow") and its buttons (§4, point 5). */
 const expected: Record<ImportStatus, { label: string; review: boolean; remove: boolean }> = {
   VALIDATION_PENDING: { label: 'Pågår', review: false, remove: false },
   VALIDATION_SUCCESS: { label: 'Validering OK', review: true, remove: true },

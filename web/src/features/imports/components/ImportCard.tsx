@@ -14,7 +14,7 @@ interface ImportCardProps {
   onDeleted: () => void;
 }
 
-/** One pending import under "Pågående" (specification §2 and §4). */
+/** One pending import under "Pågående" (docs/product.md, "Screens and routes"; docs/product.md, "Imports: types, statuses, flow"). */
 export function ImportCard({ organizationId, item, onDeleted }: ImportCardProps) {
   const headingId = useId();
   return (

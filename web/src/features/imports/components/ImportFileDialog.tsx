@@ -16,7 +16,7 @@ interface ImportFileDialogProps {
 
 /**
  * The dialog "Läs in fil" (or "Läs in ny fil"). While the file uploads it cannot be dismissed in
- * any way (specification §4, point 6); react-aria traps the focus and returns it on close.
+ * any way (docs/product.md, "Imports: types, statuses, flow", point 6); react-aria traps the focus and returns it on close.
  */
 export function ImportFileDialog({
   organizationId,

@@ -17,7 +17,7 @@ import { PendingImports } from './PendingImports';
 import { RecentImportsTable } from './RecentImportsTable';
 import '../imports.css';
 
-/** /import: the dialog "Läs in fil", the pending imports and the latest ten (specification §2). */
+/** /import: the dialog "Läs in fil", the pending imports and the latest ten (docs/product.md, "Screens and routes"). */
 export function ImportListPage() {
   const dispatch = useDispatch();
   const user = useImportUser();

@@ -14,7 +14,7 @@ interface ImportResultProps {
 const isTechnicalError = (item: Import) =>
   item.status === 'VALIDATION_ERROR' || item.status === 'IMPORT_ERROR';
 
-/** The content of the summary by its type (specification §3) with the banners of §8. */
+/** The content of the summary by its type (docs/product.md, "Data the shell shows") with the banners of §8. */
 export function ImportResult({ organizationId, item, summary, isLoading, isError }: ImportResultProps) {
   if (isLoading) return <p>{sv.app.loading}</p>;
   if (isError) return <p className="banner error">{sv.app.somethingWentWrong}</p>;

@@ -15,7 +15,7 @@ import { StatusTag } from './StatusTag';
 import { SummaryActions } from './SummaryActions';
 import '../imports.css';
 
-/** /import/{id}, "Sammanfattning" (specification §2): the import, its result and its buttons. */
+/** /import/{id}, "Sammanfattning" (docs/product.md, "Screens and routes"): the import, its result and its buttons. */
 export function ImportSummaryPage() {
   const { id } = useParams();
   const importId = Number(id);

@@ -13,7 +13,7 @@ import { useImportUser } from '../useImportUser';
 import { StatusTag } from './StatusTag';
 import '../imports.css';
 
-/** /import/legacy/{id}: an import of the previous system; read only, so no buttons (specification §4). */
+/** /import/legacy/{id}: an import of the previous system; read only, so no buttons (docs/product.md, "Imports: types, statuses, flow"). */
 export function LegacySummaryPage() {
   const { id } = useParams();
   const { userId, isError: profileFailed } = useImportUser();

@@ -10,7 +10,7 @@ interface PendingImportsProps {
   isError: boolean;
 }
 
-/** "Pågående": the VALIDATION_* imports under "Validering", the rest under "Inläsning" (DESIGN.md §4). */
+/** "Pågående": the VALIDATION_* imports under "Validering", the rest under "Inläsning" (docs/product.md, "API conventions"). */
 export function PendingImports({ organizationId, imports, isError }: PendingImportsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // A deleted card takes its focused button with it: the section heading gets the focus instead.

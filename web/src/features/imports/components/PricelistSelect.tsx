@@ -16,7 +16,7 @@ interface PricelistSelectProps {
   onChange: (pricelistId: number | null) => void;
 }
 
-/** The active price lists as "number (status)" (specification §5), or why there are none (§8). */
+/** The active price lists as "number (status)" (docs/product.md, "Forms"), or why there are none (§8). */
 export function PricelistSelect({ choices, value, error, isDisabled, onChange }: PricelistSelectProps) {
   if (choices.state === 'loading') return <p className="field">{sv.imports.dialog.loadingPricelists}</p>;
   const problem =

@@ -5,7 +5,7 @@ import { type ImportStatus, importStatuses } from '../../../../../contract/domai
 import { anImport, renderInApp } from '../test/render';
 import { SummaryActions } from './SummaryActions';
 
-/** The summary's buttons by status (specification §4, points 2 to 4). */
+/** The summary's buttons by status (docs/product.md, "Imports: types, statuses, flow", points 2 to 4). */
 const expected: Record<ImportStatus, string[]> = {
   VALIDATION_PENDING: ['Radera'],
   VALIDATION_SUCCESS: ['Läs in', 'Radera'],

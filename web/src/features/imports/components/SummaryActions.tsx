@@ -17,7 +17,7 @@ interface SummaryActionsProps {
   upload?: UploadFile;
 }
 
-/** "Läs in", "Läs in ny fil" and "Radera" by status (specification §4, "Import flow"). */
+/** "Läs in", "Läs in ny fil" and "Radera" by status (docs/product.md, "Imports: types, statuses, flow", "Import flow"). */
 export function SummaryActions({ organizationId, item, onReplaced, upload }: SummaryActionsProps) {
   const navigate = useNavigate();
   const [confirmImport, { isLoading: isConfirming }] = useConfirmImportMutation();

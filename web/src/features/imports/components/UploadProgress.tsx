@@ -3,7 +3,7 @@ import { Label, ProgressBar } from 'react-aria-components';
 import { sv } from '../../../ui/text/sv';
 
 /**
- * Shown while the file is on its way (specification §4, point 6). It takes the focus, because the
+ * Shown while the file is on its way (docs/product.md, "Imports: types, statuses, flow", point 6). It takes the focus, because the
  * form's buttons are gone until the upload ends and the dialog cannot be left meanwhile.
  */
 export function UploadProgress({ percent }: { percent: number }) {

@@ -12,7 +12,7 @@ interface ValidationErrorsProps {
   summary: ErrorsSummary;
 }
 
-/** The first 100 errors, how many there are in all, and every error as an Excel file (specification §8). */
+/** The first 100 errors, how many there are in all, and every error as an Excel file (docs/product.md, "Texts"). */
 export function ValidationErrors({ organizationId, importId, summary }: ValidationErrorsProps) {
   const shown = summary.errors.slice(0, SUMMARY_ERROR_LIMIT);
   const columns = sv.imports.errorColumns;
