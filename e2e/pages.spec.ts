@@ -130,3 +130,28 @@ test.describe('titles and focus after navigation', () => {
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   });
 });
+
+test.describe('layout at the breakpoints', () => {
+  test("superadmin's menu stays one row from md up; content grows at xxl", async ({ page }) => {
+    await loginAs(page, 'superadmin');
+    const links = page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link');
+    for (const width of [640, 768, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Sök, Generell prislista (once its target is known), Utbud, Organisation, Administration, Kategorier.
+      await expect(links).toHaveCount(6);
+      await expect(links.first()).toBeVisible();
+      const boxes = await links.evaluateAll((elements) =>
+        elements.map((element) => element.getBoundingClientRect()).map(({ top, right }) => ({ top, right })),
+      );
+      expect(new Set(boxes.map((box) => Math.round(box.top))).size, `one row at ${width} px`).toBe(1);
+      // Room left for a classic 17 px scroll bar and a slightly wider system font (24 px):
+      // at 640 px the menu ended at 620 px before its md padding was narrowed, 568 px after.
+      expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual(width - 17 - 24);
+    }
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    const mainWidth = await page
+      .getByRole('main')
+      .evaluate((element) => element.getBoundingClientRect().width);
+    expect(mainWidth).toBeGreaterThan(1280);
+  });
+});
