@@ -9,32 +9,17 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { Logger } from 'pino';
-import type { Mailer } from './auth/mail';
+import type { AppDeps } from './appDeps';
 import { authRoutes } from './auth/routes';
 import { registerSessions } from './auth/session';
-import type { Clock } from './clock';
-import type { Config } from './config';
 import { dashboardRoutes } from './dashboard/routes';
-import type { Database } from './db/database';
 import { answerFrameworkError, forbidden, registerErrorHandling } from './errors';
-import type { WorkerPool } from './imports/excel';
 import { importRoutes } from './imports/routes';
 import { registerMetrics } from './operations/metrics';
 import { organizationRoutes } from './organizations/routes';
 import { pricelistRoutes } from './pricelists/routes';
 import { testabilityRoutes } from './testability/routes';
 import { textRoutes } from './texts/routes';
-
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  clock: Clock;
-  mailer: Mailer;
-  logger: Logger;
-  /** Every Excel worker thread (validation, error workbook, template) comes from this pool. */
-  workerPool: WorkerPool;
-}
 
 export const API_PREFIX = '/resources/v1';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

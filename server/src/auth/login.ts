@@ -1,5 +1,5 @@
 import type { Profile } from '../../../contract';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import { endAttemptAsSuccess, startLoginAttempt } from './lockout';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { loadProfile } from './profile';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import type { Database } from '../db/database';
 import { clearLoginFailures } from './lockout';
 import { passwordChangedMail, resetLink, resetMail } from './mailTexts';

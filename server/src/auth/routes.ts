@@ -8,7 +8,7 @@ import {
   ResetValidateRequest,
   SessionPing,
 } from '../../../contract';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import { ApiError, badRequest, forbidden } from '../errors';
 import { createBackgroundTasks } from './background';
 import { createPruner } from './housekeeping';

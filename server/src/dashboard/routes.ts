@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import { badRequest, forbidden } from '../errors';
 import { swedishDateOf } from '../pricelists/calendar';
 import { requireOwnOrganization } from '../pricelists/ownOrganization';

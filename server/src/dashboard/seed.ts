@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { AgreementRowStatus, DB } from '../db/schema';
-import type { SeedContext } from '../db/seed';
+import type { SeedContext } from '../db/seedContext';
 import { addDays, swedishDateOf } from '../pricelists/calendar';
 
 /*

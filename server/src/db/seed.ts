@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords';
 import { seedAgreementData } from '../dashboard/seed';
 import type { Database } from './database';
 import type { DB } from './schema';
+import type { OrganizationKey, SeedContext } from './seedContext';
 
 /** Every demo user's password (docs/product.md, "Demo data"). */
 export const DEMO_PASSWORD = 'Demo-Losen-2026';
@@ -31,8 +32,6 @@ const rolePermissions: Record<string, string[]> = {
     'exportsettings:create_all',
   ],
 };
-
-type OrganizationKey = 'supplier' | 'otherSupplier' | 'region';
 
 export const demoUsers: {
   username: string;
@@ -114,15 +113,6 @@ const articleNames = [
   'Förhöjningsdyna',
   'Räckviddsförlängare',
 ];
-
-export interface SeedContext {
-  now: Date;
-  organizations: Record<OrganizationKey, number>;
-  users: Record<string, number>;
-  /** Article ids by article number. */
-  articles: Map<string, number>;
-  pricelists: { past: number; current: number; future: number };
-}
 
 /** True when the database holds no users yet. */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { CreateImportRequest, ImportStatus } from '../../../contract';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import type { AuthContext } from '../auth/profile';
 import type { DB } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';

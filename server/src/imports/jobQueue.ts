@@ -5,7 +5,7 @@ import {
   SUMMARY_ERROR_LIMIT,
   type ValidationError,
 } from '../../../contract';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import type { DB } from '../db/schema';
 import { readImportFile } from './importFiles';
 import { takeRecentUpload } from './recentUploads';

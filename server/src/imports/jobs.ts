@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import { type ApplyEnd, runApplyJob } from './applyJob';
 import { ExcelFileError, ExcelWorkerError } from './excel';
 import {

@@ -9,7 +9,7 @@ import {
   type ImportSummaryResponse,
   type LegacyImportStatus,
 } from '../../../contract';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
 import { badRequest, notFound } from '../errors';
 import { requireImportAccess } from './access';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import type { Config } from '../config';
 import { ApiError } from '../errors';
 import {

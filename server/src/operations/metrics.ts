@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import type { Database } from '../db/database';
 import { ApiError, notFound } from '../errors';
 import type { WorkerPoolStats } from '../imports/excel';

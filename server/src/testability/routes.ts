@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import { seedDemoData } from '../db/seed';
 import { notFound } from '../errors';
 

@@ -1,5 +1,4 @@
 import type ExcelJS from 'exceljs';
-import type { PricelistRowValues } from '../../../../contract';
 import {
   PRICE_LIST_SHEET,
   type PriceListColumnKey,
@@ -10,14 +9,12 @@ import {
 import { escapeFormulaText } from './formulaEscape';
 import { slot } from './priceListColumns';
 import { escapedForCell } from './storableText';
+import type { TemplateRow } from './types';
 import { boldFont, bufferedWorkbookWriter } from './workbookWriter';
 import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './workerPool';
 import { packRows } from './workerTransport';
 
-export interface TemplateRow {
-  values: PricelistRowValues;
-  articleName: string | null;
-}
+export type { TemplateRow } from './types';
 
 /** The rule of each column, as a note on its header cell. */
 export const columnNotes: Record<PriceListColumnKey, string> = {

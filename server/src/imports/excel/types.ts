@@ -69,3 +69,9 @@ export type WorkerValidationOutcome = PriceListValidationOutcome & {
   /** The worker thread's peak memory (its heap and external memory), for the log and the benchmark. */
   workerPeakMemoryMb?: number;
 };
+
+/** A row of a filled template: the price list's values and the article's name for "Benämning". */
+export interface TemplateRow {
+  values: PricelistRowValues;
+  articleName: string | null;
+}

@@ -1,11 +1,11 @@
 import type { PricelistRowValues, ValidationError } from '../../../../contract';
 import { changeChunks, errorChunks } from './changeDetails';
 import { type StoredRows, storedRowValues } from './priceListDiff';
-import type { TemplateRow } from './template';
 import type {
   DetailChunks,
   PriceListChanges,
   PriceListValidationOutcome,
+  TemplateRow,
   WorkerValidationOutcome,
 } from './types';
 import type { ValidationOutcome } from './validatePriceList';
