@@ -28,9 +28,15 @@ test.describe('pages that are not there', () => {
       await expect(page.getByText(/Unexpected Application Error|Hey developer|404 Not Found/)).toHaveCount(0);
     }
     await expectNoViolations(page);
+
     await page.getByRole('link', { name: 'Till startsidan' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Välkommen/ })).toBeVisible();
+    // An import that is not there keeps the summary's heading beside its message.
+    await page.goto('/import/999999');
+    await expect(page.getByText('Kunde inte läsa in import')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sammanfattning' })).toBeVisible();
+    await expectNoViolations(page);
   });
 
   test('a page that cannot load shows a Swedish error page that offers a reload', async ({ page }) => {

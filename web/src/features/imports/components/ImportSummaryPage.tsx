@@ -41,7 +41,13 @@ export function ImportSummaryPage() {
 
   let content: ReactNode;
   if (!Number.isInteger(importId) || detail.isError || profileFailed) {
-    content = <p className="banner error">{sv.imports.importMissing}</p>;
+    // The page keeps its heading, so it is named and focus after navigation has a place to go.
+    content = (
+      <>
+        <h1 tabIndex={-1}>{sv.imports.summary}</h1>
+        <p className="banner error">{sv.imports.importMissing}</p>
+      </>
+    );
   } else if (item === undefined || organizationId === undefined) {
     content = <p>{sv.app.loading}</p>;
   } else {
