@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { changeKinds, importStatuses, importTypes, pricelistRowValueFields } from './domain';
+import { PricelistTimeStatusSchema } from './pricelists';
 
 export const ImportTypeSchema = z.enum(importTypes);
 export const ImportStatusSchema = z.enum(importStatuses);
@@ -54,6 +55,33 @@ export const ValidationError = z.object({
 });
 export type ValidationError = z.infer<typeof ValidationError>;
 
+/** The biggest price change of one direction, in per cent of the old price, and its article. */
+export const LargestPriceChange = z.object({ percent: z.number(), articleNumber: z.string() });
+export type LargestPriceChange = z.infer<typeof LargestPriceChange>;
+
+/**
+ * What confirming would do to the price list, beyond the four counts, and the rules it breaks
+ * (docs/api-imports.md, "Risks and the confirm guard"). Computed once, by the validation job.
+ */
+export const ImportRisk = z.object({
+  /** Names this validation's risks; a confirm acknowledges them by it (a new file gets a new id). */
+  id: z.string(),
+  pricelist: z.object({ number: z.string(), status: PricelistTimeStatusSchema }),
+  /** Rows whose price goes up / down; the largest change of each, when there is one. */
+  priceIncreases: z.number().int(),
+  largestIncrease: LargestPriceChange.nullable(),
+  priceDecreases: z.number().int(),
+  largestDecrease: LargestPriceChange.nullable(),
+  /** The median change of the rows whose price changes, per cent; null when none does. */
+  medianChangePercent: z.number().nullable(),
+  /** Added or updated rows whose price becomes 0. */
+  pricesSetToZero: z.number().int(),
+  removed: z.number().int(),
+  /** Each rule the import breaks, as a Swedish sentence naming the consequence; empty: not risky. */
+  warnings: z.array(z.string()),
+});
+export type ImportRisk = z.infer<typeof ImportRisk>;
+
 export const ImportSummary = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('CONFIRM'),
@@ -61,6 +89,8 @@ export const ImportSummary = z.discriminatedUnion('type', [
     updated: z.number().int(),
     removed: z.number().int(),
     unchanged: z.number().int(),
+    /** Missing only on summaries written before risks were computed. */
+    risk: ImportRisk.optional(),
   }),
   z.object({
     type: z.literal('INVALID_FORMAT'),
@@ -121,3 +151,7 @@ export const LegacyImportStatus = z.object({
   fileName: z.string(),
 });
 export type LegacyImportStatus = z.infer<typeof LegacyImportStatus>;
+
+/** `POST …/confirm`: the acknowledgement a risky import needs (the id of the risks it was shown). */
+export const ConfirmImportRequest = z.object({ acknowledgedRiskId: z.string().max(100).optional() });
+export type ConfirmImportRequest = z.infer<typeof ConfirmImportRequest>;

@@ -15,7 +15,15 @@ import { type PricelistRowValues, priceListColumns } from '../../../contract';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
 import { forbiddenCharacterIn } from './excel/storableText';
 import { handMadeXlsx, headers } from './excel/testWorkbooks';
-import { demoSupplier, pricelistRows, request, runAllJobs, type Supplier, uploadImport } from './testSupport';
+import {
+  demoSupplier,
+  postConfirm,
+  pricelistRows,
+  request,
+  runAllJobs,
+  type Supplier,
+  uploadImport,
+} from './testSupport';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 6);
 
@@ -234,13 +242,10 @@ describe.each(testDatabaseKinds)('what is applied is what was shown, on %s', (ki
             expected.set(change.articleNumber, change.values);
           }
 
-          const confirm = await request(
-            testApp,
-            'POST',
-            `imports/${supplier.organizationId}/${id}/confirm`,
-            supplier.cookie,
-          );
-          expect(confirm.statusCode).toBe(200);
+          // A risky file is applied only with its risks acknowledged, as "Ja, läs in ändå" does.
+          if (summary.risk.warnings.length > 0)
+            expect((await postConfirm(testApp, supplier, id, { acknowledge: false })).statusCode).toBe(409);
+          expect((await postConfirm(testApp, supplier, id)).statusCode).toBe(200);
           await runAllJobs(testApp);
           expect((await get(`${id}`)).json().importObject.status).toBe('IMPORT_SUCCESS');
           confirmed++;

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
-import type { CreateImportRequest, ImportStatus } from '../../../contract';
+import { type CreateImportRequest, type ImportStatus, ImportSummary } from '../../../contract';
 import type { AppDeps } from '../appDeps';
 import type { AuthContext } from '../auth/profile';
 import type { DB } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
+import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { swedishDateOf } from '../pricelists/calendar';
 import { pricelistsOf } from '../pricelists/queries';
 import { deleteDetails } from './details';
@@ -107,13 +107,13 @@ async function storedFileOf(trx: Transaction<DB>, importId: number): Promise<str
 async function lockImport(trx: Transaction<DB>, organizationId: number, importId: number) {
   const row = await trx
     .selectFrom('imports')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'summary'])
     .where('id', '=', importId)
     .where('organization_id', '=', organizationId)
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw notFound();
-  return { id: row.id, status: row.status as ImportStatus };
+  return { id: row.id, status: row.status as ImportStatus, summary: row.summary };
 }
 
 /** A new file for an import whose validation has ended: the old results go, validation starts again. */
@@ -154,12 +154,30 @@ export async function replaceImportFile(
   notifyImportJobs(db);
 }
 
-/** Confirms a validated import: IMPORT_PENDING, and the import job applies it. Only from VALIDATION_SUCCESS. */
-export async function confirmImport({ db, clock }: CommandDeps, auth: AuthContext, importId: number) {
+/**
+ * Confirms a validated import: IMPORT_PENDING, and the import job applies it. Only from
+ * VALIDATION_SUCCESS, and a risky one (riskRules.ts) only with `acknowledgedRiskId` naming the
+ * risks of this validation: a script, a double click or an acknowledgement given for an earlier
+ * file cannot apply it.
+ */
+export async function confirmImport(
+  { db, clock }: CommandDeps,
+  auth: AuthContext,
+  importId: number,
+  acknowledgedRiskId?: string,
+) {
   await db.transaction().execute(async (trx) => {
     const current = await lockImport(trx, auth.organizationId, importId);
     if (current.status !== 'VALIDATION_SUCCESS')
       throw conflict('Endast en fil som är godkänd i valideringen kan läsas in.');
+    const summary = current.summary === null ? null : ImportSummary.parse(current.summary);
+    const risk = summary?.type === 'CONFIRM' ? summary.risk : undefined;
+    if (risk && risk.warnings.length > 0 && acknowledgedRiskId !== risk.id)
+      throw new ApiError(
+        409,
+        'RISK_NOT_ACKNOWLEDGED',
+        `Inläsningen är riskabel och måste bekräftas: ${risk.warnings.join(' ')}`,
+      );
     const now = clock.now();
     await trx
       .updateTable('imports')

@@ -9,6 +9,7 @@ import { type FileRow, multipart, priceListWorkbook } from './testFiles';
 import {
   demoSupplier,
   editedPricelistFile,
+  postConfirm,
   pricelistRows,
   request,
   runAllJobs,
@@ -88,8 +89,28 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     const validated = await validatedImport(testApp, supplier, content);
     expect(validated.status).toBe('VALIDATION_SUCCESS');
 
-    expect((await get(`${validated.id}/summary`)).json()).toEqual({
-      result: { type: 'CONFIRM', added: 1, updated: 1, removed: 1, unchanged: 398 },
+    const shown = (await get(`${validated.id}/summary`)).json().result;
+    expect(shown).toEqual({
+      type: 'CONFIRM',
+      added: 1,
+      updated: 1,
+      removed: 1,
+      unchanged: 398,
+      risk: {
+        id: expect.any(String),
+        pricelist: { number: '2', status: 'CURRENT' },
+        priceIncreases: 1,
+        largestIncrease: { articleNumber: 'HMD-0001', percent: expect.any(Number) },
+        priceDecreases: 0,
+        largestDecrease: null,
+        medianChangePercent: shown.risk.largestIncrease.percent,
+        pricesSetToZero: 0,
+        removed: 1,
+        warnings: [
+          '1 rad tas bort från prislista 2 (Aktuell).',
+          expect.stringMatching(/^1 pris höjs med mer än 25 %, som mest [\d\u00a0]+ % \(HMD-0001\)\.$/),
+        ],
+      },
     });
     const updated = (await get(`${validated.id}/changes?kind=updated`)).json();
     expect(updated).toEqual({
@@ -119,12 +140,27 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     // Nothing is written before the confirm.
     expect(await pricelistRows(testApp, supplier.pricelists.current)).toEqual(before);
 
-    const confirmed = await post(`${validated.id}/confirm`);
+    // Risky: "Läs in" alone, or with the acknowledgement of other risks, applies nothing.
+    for (const payload of [undefined, { acknowledgedRiskId: 'a1b2c3' }]) {
+      const refused = await testApp.app.inject({
+        method: 'POST',
+        url: `/resources/v1/imports/${org}/${validated.id}/confirm`,
+        headers: { cookie: supplier.cookie },
+        ...(payload && { payload }),
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toEqual({
+        code: 'RISK_NOT_ACKNOWLEDGED',
+        message: `Inläsningen är riskabel och måste bekräftas: ${shown.risk.warnings.join(' ')}`,
+      });
+    }
+    expect((await get(`${validated.id}`)).json().importObject.status).toBe('VALIDATION_SUCCESS');
+    const confirmed = await postConfirm(testApp, supplier, validated.id);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().importObject).toMatchObject({ status: 'IMPORT_PENDING', imported: null });
     expect(confirmed.json().importObject.importStarted).toBe(testApp.clock.now().toISOString());
     expect((await get(`${validated.id}/summary`)).json()).toEqual({ result: null });
-    expect((await post(`${validated.id}/confirm`)).statusCode).toBe(409);
+    expect((await postConfirm(testApp, supplier, validated.id)).statusCode).toBe(409);
     const pendingDelete = await del(`${validated.id}`);
     expect(pendingDelete.statusCode).toBe(409);
     expect(pendingDelete.json().error.code).toBe('CONFLICT');
@@ -133,7 +169,7 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     expect(result).toMatchObject({ importId: validated.id, end: 'IMPORT_SUCCESS' });
     const done = (await get(`${validated.id}`)).json().importObject;
     expect(done).toMatchObject({ status: 'IMPORT_SUCCESS', imported: testApp.clock.now().toISOString() });
-    expect((await get(`${validated.id}/summary`)).json().result).toEqual({
+    expect((await get(`${validated.id}/summary`)).json().result).toMatchObject({
       type: 'CONFIRM',
       added: 1,
       updated: 1,
@@ -192,7 +228,7 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     );
     expect(validated.status).toBe('VALIDATION_SUCCESS');
     expect((await get(`${validated.id}/summary`)).json().result).toMatchObject({ added: 1, removed: 99 });
-    await post(`${validated.id}/confirm`);
+    await postConfirm(testApp, supplier, validated.id);
     await runAllJobs(testApp);
     expect(await pricelistRows(testApp, supplier.pricelists.future)).toEqual(
       expectedRows([{ ...rows[0]!, price: 1234.5 }, rows[1]!]),
@@ -237,7 +273,7 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     // Every one of the 130 faulty article numbers is listed, not only the first 100.
     for (const row of rows) expect(texts.some((text) => text.includes(String(row.articleNumber)))).toBe(true);
 
-    expect((await post(`${validated.id}/confirm`)).statusCode).toBe(409);
+    expect((await postConfirm(testApp, supplier, validated.id)).statusCode).toBe(409);
     expect((await get(`${validated.id}/changes?kind=added`)).json()).toEqual({ total: 0, changes: [] });
   });
 
@@ -339,7 +375,7 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     ]);
     const validated = await validatedImport(testApp, supplier, content);
     expect(validated.status).toBe('VALIDATION_SUCCESS');
-    expect((await post(`${validated.id}/confirm`)).statusCode).toBe(200);
+    expect((await postConfirm(testApp, supplier, validated.id)).statusCode).toBe(200);
     await testApp.db.deleteFrom('articles').where('id', '=', article.id).execute();
     const before = await pricelistRows(testApp, supplier.pricelists.current);
 
@@ -383,7 +419,7 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     const content = await editedPricelistFile(testApp, supplier.pricelists.current);
     const validated = await validatedImport(testApp, supplier, content);
     expect(validated.status).toBe('VALIDATION_SUCCESS');
-    expect((await post(`${validated.id}/confirm`)).statusCode).toBe(200);
+    expect((await postConfirm(testApp, supplier, validated.id)).statusCode).toBe(200);
     const before = await pricelistRows(testApp, supplier.pricelists.current);
     // Price list 3 starts in 60 days: then 2 is history.
     testApp.clock.advance(61 * DAY);
@@ -438,7 +474,7 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
   it('ends a job that failed in IMPORT_ERROR, which a delete turns into IMPORT_ABORTED', async () => {
     const content = await editedPricelistFile(testApp, supplier.pricelists.current);
     const validated = await validatedImport(testApp, supplier, content);
-    await post(`${validated.id}/confirm`);
+    await postConfirm(testApp, supplier, validated.id);
     const deadline = testApp.config.WORKER_DEADLINE_SECONDS;
     testApp.config.WORKER_DEADLINE_SECONDS = 0.001; // the worker cannot finish: a technical error
     try {
@@ -527,12 +563,13 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
 
     // A filled template uploaded unchanged changes nothing.
     const unchanged = await validatedImport(testApp, supplier, filled.rawPayload, supplier.pricelists.future);
-    expect((await get(`${unchanged.id}/summary`)).json().result).toEqual({
+    expect((await get(`${unchanged.id}/summary`)).json().result).toMatchObject({
       type: 'CONFIRM',
       added: 0,
       updated: 0,
       removed: 0,
       unchanged: futureRows.length,
+      risk: { warnings: [] },
     });
     expect((await get('template?type=PRODUCTS_AND_ARTICLES')).statusCode).toBe(400);
     expect((await get('template')).statusCode).toBe(400);

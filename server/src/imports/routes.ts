@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ChangeKindSchema,
+  ConfirmImportRequest,
   CreateImportRequest,
   type ImportChangesResponse,
   type ImportResponse,
@@ -178,7 +179,9 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     '/imports/:organizationId/:importId/confirm',
     async (request): Promise<ImportResponse> => {
       const { auth, organizationId, importId } = importTarget(request);
-      await confirmImport(deps, auth, importId);
+      // No body, or { acknowledgedRiskId } for a risky import.
+      const body = parseQuery(ConfirmImportRequest, request.body ?? {});
+      await confirmImport(deps, auth, importId, body.acknowledgedRiskId);
       return { importObject: await importOrThrow(organizationId, importId) };
     },
   );

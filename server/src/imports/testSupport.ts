@@ -111,9 +111,30 @@ export function request(
   return testApp.app.inject({ method, url: `${api}/${url}`, headers: cookie ? { cookie } : {} });
 }
 
-/** The supplier presses "Läs in" on an import: POST …/confirm. */
-export function postConfirm(testApp: TestApp, supplier: Supplier, importId: number) {
-  return request(testApp, 'POST', `imports/${supplier.organizationId}/${importId}/confirm`, supplier.cookie);
+/**
+ * The supplier presses "Läs in" on an import and, when the summary shows risks, "Ja, läs in ändå":
+ * POST …/confirm with the acknowledgement of the risks shown (`acknowledge: false` sends none).
+ */
+export async function postConfirm(
+  testApp: TestApp,
+  supplier: Supplier,
+  importId: number,
+  { acknowledge = true }: { acknowledge?: boolean } = {},
+) {
+  const url = `${api}/imports/${supplier.organizationId}/${importId}`;
+  const shown = await testApp.app.inject({
+    method: 'GET',
+    url: `${url}/summary`,
+    headers: { cookie: supplier.cookie },
+  });
+  const risk = shown.statusCode === 200 ? shown.json().result?.risk : undefined;
+  const acknowledgedRiskId = acknowledge && risk?.warnings.length > 0 ? risk.id : undefined;
+  return testApp.app.inject({
+    method: 'POST',
+    url: `${url}/confirm`,
+    headers: { cookie: supplier.cookie },
+    ...(acknowledgedRiskId && { payload: { acknowledgedRiskId } }),
+  });
 }
 
 /** Uploads a file and runs its validation: the import as the API then shows it. */

@@ -1,7 +1,12 @@
-import type { ImportStatus } from '../../../contract';
+import type { ImportStatus, ImportSummary } from '../../../contract';
 import { timedJob } from '../operations/metrics';
 import { saveDetails, saveErrors } from './details';
-import { type PriceListSnapshotJson, runPriceListValidation, runPriceListValidationSummary } from './excel';
+import {
+  type PriceListSnapshotJson,
+  runPriceListValidation,
+  runPriceListValidationSummary,
+  type WorkerValidationRecord,
+} from './excel';
 import {
   type ClaimedJob,
   errorSummary,
@@ -11,6 +16,7 @@ import {
   loadImportFile,
 } from './jobQueue';
 import { inactivePricelistError, loadPricelistSnapshot, pricelistStatus } from './pricelistSnapshot';
+import { assessRisk } from './riskRules';
 import { jobWorkers } from './workerLimits';
 
 /** What the job ended with; LEASE_LOST when its result was dropped (deleted, replaced, taken over). */
@@ -69,11 +75,38 @@ export async function runValidationJob(
     'validation',
     runPriceListValidationSummary({ content, fileName: job.fileName, snapshot }, jobWorkers(deps)),
   );
+  const summary = await withRisk(deps, job, outcome);
   const finish: JobFinish = {
-    status: outcome.summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
-    summary: outcome.summary,
+    status: summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
+    summary,
     saveDetails: (trx) => saveDetails(trx, job.id, outcome.details),
   };
   const written = await finishJob(deps, job, workerId, finish);
   return { end: written ? finish.status : 'LEASE_LOST', workerPeakMemoryMb: outcome.workerPeakMemoryMb };
+}
+
+/** A CONFIRM summary with its risks (riskRules.ts), judged against the price list as it is now. */
+async function withRisk(
+  deps: JobDeps,
+  job: ClaimedJob,
+  outcome: WorkerValidationRecord,
+): Promise<ImportSummary> {
+  const { summary, priceChanges } = outcome;
+  if (summary.type !== 'CONFIRM' || !priceChanges) return summary;
+  const pricelist = await pricelistStatus(deps.db, deps.clock, job.generalPricelistId, job.pricelistId);
+  if (!pricelist) return summary;
+  const { config } = deps;
+  const risk = assessRisk(
+    {
+      pricelist: { number: pricelist.number, status: pricelist.status },
+      storedRows: summary.updated + summary.unchanged + summary.removed,
+      removed: summary.removed,
+      priceChanges,
+    },
+    {
+      priceChangePercent: config.RISK_PRICE_CHANGE_PERCENT,
+      futureRemovalPercent: config.RISK_FUTURE_REMOVAL_PERCENT,
+    },
+  );
+  return { ...summary, risk };
 }

@@ -19,6 +19,7 @@ export type {
   PriceListValidationOutcome,
   RowUpdate,
   WorkerValidationOutcome,
+  WorkerValidationRecord,
 } from './types';
 export { MAX_REPORTED_ERRORS, validatePriceList } from './validatePriceList';
 export {

@@ -52,7 +52,7 @@ describe('a validation whose data is still loading', () => {
     );
     expect(summary.summary).toEqual({ type: 'CONFIRM', added: 1, updated: 1, removed: 1, unchanged: 1 });
     expect(summary.summary).toEqual(full.summary);
-    expect(Object.keys(summary).sort()).toEqual(['details', 'summary', 'workerPeakMemoryMb']);
+    expect(Object.keys(summary).sort()).toEqual(['details', 'priceChanges', 'summary', 'workerPeakMemoryMb']);
     const decoded = (details: typeof full.details) =>
       Object.entries(details).map(([kind, chunks]) => [
         kind,

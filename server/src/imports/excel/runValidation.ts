@@ -41,7 +41,12 @@ export async function runPriceListValidationSummary(
   workers: WorkerRunner | WorkerLimits,
 ): Promise<WorkerValidationRecord> {
   const { outcome, peakMemoryMb } = await validateInWorker(input, workers, false);
-  return { summary: outcome.summary, details: outcome.details, workerPeakMemoryMb: peakMemoryMb };
+  return {
+    summary: outcome.summary,
+    details: outcome.details,
+    ...('priceChanges' in outcome && outcome.priceChanges && { priceChanges: outcome.priceChanges }),
+    workerPeakMemoryMb: peakMemoryMb,
+  };
 }
 
 async function validateInWorker(

@@ -1,4 +1,5 @@
 import type { ImportSummary, PricelistRowValues, ValidationError } from '../../../../contract';
+import type { PriceChangeFacts } from './priceChanges';
 
 /**
  * The seam between the import jobs (database, HTTP) and the pure Excel engine in this folder.
@@ -59,6 +60,8 @@ export type PriceListValidationOutcome =
 export interface WorkerValidationRecord {
   summary: ImportSummary;
   details: DetailChunks;
+  /** With a CONFIRM summary: the facts about prices the risk rules weigh. */
+  priceChanges?: PriceChangeFacts;
   /** The worker thread's peak memory (its heap and external memory), for the log and the benchmark. */
   workerPeakMemoryMb?: number;
 }
@@ -66,6 +69,8 @@ export interface WorkerValidationRecord {
 /** An outcome from the worker thread: also what is kept of it, ready to write. */
 export type WorkerValidationOutcome = PriceListValidationOutcome & {
   details: DetailChunks;
+  /** With a CONFIRM summary: the facts about prices the risk rules weigh. */
+  priceChanges?: PriceChangeFacts;
   /** The worker thread's peak memory (its heap and external memory), for the log and the benchmark. */
   workerPeakMemoryMb?: number;
 };

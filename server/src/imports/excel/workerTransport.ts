@@ -1,5 +1,6 @@
 import type { PricelistRowValues, ValidationError } from '../../../../contract';
 import { changeChunks, errorChunks } from './changeDetails';
+import { type PriceChangeFacts, priceChangeFactsOf } from './priceChanges';
 import { type StoredRows, storedRowValues } from './priceListDiff';
 import type {
   DetailChunks,
@@ -143,9 +144,10 @@ export function unpackErrors(packed: PackedErrors): ValidationError[] {
 
 export type PackedOutcome =
   /** Only the summary and the details (the caller keeps nothing else). */
-  | { summary: PriceListValidationOutcome['summary']; details: DetailChunks }
+  | { summary: PriceListValidationOutcome['summary']; details: DetailChunks; priceChanges?: PriceChangeFacts }
   | {
       summary: Extract<PriceListValidationOutcome['summary'], { type: 'CONFIRM' }>;
+      priceChanges: PriceChangeFacts;
       added: PackedRows;
       updatedOld: PackedRows;
       updatedNew: PackedRows;
@@ -173,9 +175,11 @@ export function packOutcome(outcome: ValidationOutcome, stored: StoredRows, chan
       updated.map((update, i) => ({ old: updatedOld[i]!, new: update.new })),
       removedRows,
     );
-    if (!changes) return { summary: outcome.summary, details };
+    const priceChanges = priceChangeFactsOf(outcome.diff, stored);
+    if (!changes) return { summary: outcome.summary, details, priceChanges };
     return {
       summary: outcome.summary,
+      priceChanges,
       added: packRows(added),
       updatedOld: packRows(updatedOld),
       updatedNew: packRows(updatedNew),
@@ -200,6 +204,7 @@ export function unpackOutcome(packed: PackedOutcome): WorkerValidationOutcome {
     return {
       summary: packed.summary,
       details: packed.details,
+      priceChanges: packed.priceChanges,
       get changes() {
         changes ??= unpackChanges(packed);
         return changes;
@@ -239,10 +244,11 @@ export function transferablesOf(packed: PackedOutcome): ArrayBuffer[] {
     const { rows, texts } = packed.allErrors;
     return [rows.buffer as ArrayBuffer, texts.lengths.buffer as ArrayBuffer, ...details];
   }
+  const percents = packed.priceChanges ? [packed.priceChanges.percents.buffer as ArrayBuffer] : [];
   if ('added' in packed) {
     return [packed.added, packed.updatedOld, packed.updatedNew, packed.removed]
       .flatMap((rows) => [rows.numbers.buffer as ArrayBuffer, rows.texts.lengths.buffer as ArrayBuffer])
-      .concat(details);
+      .concat(details, percents);
   }
-  return details;
+  return details.concat(percents);
 }
