@@ -310,9 +310,23 @@ test('a valid file: upload with progress, "Validering OK", the changes, "Läs in
   await expect(added.getByRole('cell', { name: /^\d{3},00 kr$/ }).first()).toBeVisible();
   await added.getByRole('button', { name: 'Nästa' }).click();
   await expect(added).toContainText('Visar 21–40 av 50');
+  // The file's prices (100 + n) are lower than price list 2's (100 + 2.5 n): the risks are shown
+  // beside the counts, and "Läs in" asks before applying them.
+  const warnings = page.getByRole('note', { name: 'Kontrollera innan du läser in' });
+  await expect(warnings).toContainText(/^.*priser sänks med mer än 25 %, som mest 55 % \(HMD-0400\)\./);
+  await expect(page.locator('dl.risk-facts')).toContainText('Prislista2 (Aktuell)');
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Läs in', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Vill du läsa in filen ändå?' });
+  await expect(ask).toContainText('priser sänks med mer än 25 %');
+  await expect(ask.getByRole('button', { name: 'Avbryt' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await ask.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(ask).toBeHidden();
+  await expect(summaryFact(page, 'Status')).toHaveText('Validering OK');
+  await page.getByRole('button', { name: 'Läs in', exact: true }).click();
+  await ask.getByRole('button', { name: 'Ja, läs in ändå' }).click();
   await expect(page).toHaveURL(/\/import$/);
   const row = recentTable(page).getByRole('row', { name: new RegExp(file.name) });
   await expect(row).toContainText('Lyckad', jobTimeout);
@@ -534,6 +548,12 @@ test('the whole flow by keyboard only', async ({ page }) => {
 
   const confirm = page.getByRole('button', { name: 'Läs in', exact: true });
   await tabTo(page, confirm);
+  await page.keyboard.press('Enter');
+  // Risky (prices fall by more than 25 %): the question has the focus on "Avbryt"; Tab, then Enter.
+  const ask = page.getByRole('alertdialog', { name: 'Vill du läsa in filen ändå?' });
+  await expect(ask.getByRole('button', { name: 'Avbryt' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(ask.getByRole('button', { name: 'Ja, läs in ändå' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/import$/);
   const link = recentTable(page).getByRole('link', { name: file.name });

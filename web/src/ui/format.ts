@@ -18,3 +18,8 @@ export function formatPrice(value: number | string): string {
   const n = typeof value === 'number' ? value : Number(value);
   return value === '' || !Number.isFinite(n) ? String(value) : `${amount.format(n)} kr`;
 }
+
+const signedPercent = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+
+/** A change in per cent with its sign: "+140 %", "−4,2 %", "0 %". */
+export const formatPercent = (percent: number) => `${signedPercent.format(percent)} %`;

@@ -1,6 +1,7 @@
 import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { ChangeKind } from '../../../../contract/domain';
 import type {
+  ConfirmImportRequest,
   Import,
   ImportChangesResponse,
   ImportListResponse,
@@ -89,10 +90,12 @@ export const importsApi = api.injectEndpoints({
         keepUnusedDataFor: 0,
         providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
       }),
-      confirmImport: build.mutation<unknown, ImportRef>({
-        query: ({ organizationId, importId }) => ({
+      // A risky import carries the acknowledgement of the risks the user was shown.
+      confirmImport: build.mutation<unknown, ImportRef & ConfirmImportRequest>({
+        query: ({ organizationId, importId, acknowledgedRiskId }) => ({
           url: `imports/${organizationId}/${importId}/confirm`,
           method: 'POST',
+          ...(acknowledgedRiskId && { body: { acknowledgedRiskId } }),
         }),
         invalidatesTags: (_result, _error, { importId }) => importTags(importId),
         async onQueryStarted(_ref, { dispatch, queryFulfilled }) {

@@ -1,4 +1,4 @@
-import { formatCount } from '../format';
+import { formatCount, formatPercent } from '../format';
 
 /**
  * Every Swedish text the user reads, grouped by feature. The product's fixed texts
@@ -271,6 +271,27 @@ export const sv = {
       upload: 'Ladda upp',
       cancel: 'Avbryt',
       progressLabel: 'Uppladdning',
+    },
+    risk: {
+      heading: 'Prisändringar och risker',
+      pricelist: 'Prislista',
+      pricelistValue: (number: string, status: string) => `${number} (${status})`,
+      increases: 'Prishöjningar',
+      decreases: 'Prissänkningar',
+      change: (count: number, largest: { percent: number; articleNumber: string } | null) =>
+        largest
+          ? `${formatCount(count)}, som mest ${formatPercent(largest.percent)} (${largest.articleNumber})`
+          : formatCount(count),
+      median: 'Medianändring av priset',
+      medianValue: (percent: number | null) => (percent === null ? '–' : formatPercent(percent)),
+      setToZero: 'Priser som blir 0 kr',
+      removed: 'Borttagna rader',
+      warningsHeading: 'Kontrollera innan du läser in',
+      dialogHeading: 'Vill du läsa in filen ändå?',
+      dialogIntro: 'Inläsningen gör stora ändringar i prislistan:',
+      dialogQuestion: 'Ändringarna gäller så fort filen är inläst.',
+      yes: 'Ja, läs in ändå',
+      cancel: 'Avbryt',
     },
     summaryPage: {
       pendingNote: 'Filen behandlas. Sidan uppdateras av sig själv när resultatet är klart.',

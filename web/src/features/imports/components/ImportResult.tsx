@@ -1,4 +1,6 @@
-import type { Import, ImportSummary } from '../../../../../contract/imports';
+import { pricelistTimeStatusLabels } from '../../../../../contract/domain';
+import type { Import, ImportRisk, ImportSummary } from '../../../../../contract/imports';
+import { formatCount } from '../../../ui/format';
 import { sv } from '../../../ui/text/sv';
 import { ImportChanges } from './ImportChanges';
 import { ValidationErrors } from './ValidationErrors';
@@ -73,7 +75,42 @@ function ConfirmResult({
         <dt>{labels.unchanged}</dt>
         <dd>{counts.unchanged}</dd>
       </dl>
+      {counts.risk && <RiskFacts risk={counts.risk} />}
       <ImportChanges organizationId={organizationId} importId={item.id} counts={counts} />
     </section>
+  );
+}
+
+/** Beside the counts: what confirming does to prices, and the risks it carries (the server's sentences). */
+function RiskFacts({ risk }: { risk: ImportRisk }) {
+  const texts = sv.imports.risk;
+  return (
+    <>
+      {risk.warnings.length > 0 && (
+        <div className="banner warning" role="note" aria-labelledby="risk-warnings-heading">
+          <h3 id="risk-warnings-heading">{texts.warningsHeading}</h3>
+          <ul>
+            {risk.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <h3>{texts.heading}</h3>
+      <dl className="facts risk-facts">
+        <dt>{texts.pricelist}</dt>
+        <dd>
+          {texts.pricelistValue(risk.pricelist.number, pricelistTimeStatusLabels[risk.pricelist.status])}
+        </dd>
+        <dt>{texts.increases}</dt>
+        <dd>{texts.change(risk.priceIncreases, risk.largestIncrease)}</dd>
+        <dt>{texts.decreases}</dt>
+        <dd>{texts.change(risk.priceDecreases, risk.largestDecrease)}</dd>
+        <dt>{texts.median}</dt>
+        <dd>{texts.medianValue(risk.medianChangePercent)}</dd>
+        <dt>{texts.setToZero}</dt>
+        <dd>{formatCount(risk.pricesSetToZero)}</dd>
+      </dl>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { I18nProvider } from 'react-aria-components';
 import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import { importStatusSummaryLabels, importTypeLabels, isPendingStatus } from '../../../../../contract/domain';
-import type { Import } from '../../../../../contract/imports';
+import type { Import, ImportRisk } from '../../../../../contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { importsApi, refreshAfterUpload, useGetImportQuery, useGetImportSummaryQuery } from '../api';
@@ -55,6 +55,7 @@ export function ImportSummaryPage() {
       <LoadedSummary
         organizationId={organizationId}
         item={item}
+        risk={summary.data?.type === 'CONFIRM' ? summary.data.risk : undefined}
         result={
           <ImportResult
             organizationId={organizationId}
@@ -77,10 +78,11 @@ export function ImportSummaryPage() {
 interface LoadedSummaryProps {
   organizationId: number;
   item: Import;
+  risk: ImportRisk | undefined;
   result: ReactNode;
 }
 
-function LoadedSummary({ organizationId, item, result }: LoadedSummaryProps) {
+function LoadedSummary({ organizationId, item, risk, result }: LoadedSummaryProps) {
   const dispatch = useDispatch();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { parent, id, number } = item.metadata;
@@ -109,6 +111,7 @@ function LoadedSummary({ organizationId, item, result }: LoadedSummaryProps) {
       <SummaryActions
         organizationId={organizationId}
         item={item}
+        risk={risk}
         onReplaced={() => {
           refreshAfterUpload(dispatch, item.id);
           // The button that opened the dialog goes away with the old status.

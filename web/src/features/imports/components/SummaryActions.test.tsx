@@ -49,3 +49,36 @@ it('"Radera" stands apart from the primary "Läs in"', () => {
   expect(remove.closest('.summary-actions__delete')).not.toBeNull();
   expect(confirm.closest('.summary-actions__delete')).toBeNull();
 });
+
+it('asks before applying a risky import, names its risks, and "Avbryt" applies nothing', async () => {
+  const user = userEvent.setup();
+  const risk = {
+    id: 'risk-1',
+    pricelist: { number: '2', status: 'CURRENT' as const },
+    priceIncreases: 0,
+    largestIncrease: null,
+    priceDecreases: 0,
+    largestDecrease: null,
+    medianChangePercent: null,
+    pricesSetToZero: 0,
+    removed: 380,
+    warnings: ['380 rader tas bort från prislista 2 (Aktuell).'],
+  };
+  renderInApp(
+    <SummaryActions
+      organizationId={1}
+      item={anImport('VALIDATION_SUCCESS')}
+      risk={risk}
+      onReplaced={() => {}}
+    />,
+  );
+  await user.click(screen.getByRole('button', { name: 'Läs in' }));
+  const dialog = screen.getByRole('alertdialog', { name: 'Vill du läsa in filen ändå?' });
+  expect(dialog).toHaveTextContent('380 rader tas bort från prislista 2 (Aktuell).');
+  expect(screen.getByRole('button', { name: 'Ja, läs in ändå' })).toHaveClass('danger');
+  // Enter alone does not apply it: the safe choice has the focus.
+  expect(screen.getByRole('button', { name: 'Avbryt' })).toHaveFocus();
+  await user.click(screen.getByRole('button', { name: 'Avbryt' }));
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Läs in' })).toHaveFocus());
+});

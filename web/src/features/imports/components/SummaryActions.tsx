@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Button } from 'react-aria-components';
+import { useId, useState } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import type { Import } from '../../../../../contract/imports';
+import type { Import, ImportRisk } from '../../../../../contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { useConfirmImportMutation } from '../api';
 import { errorMessageOf } from '../errorMessage';
@@ -13,16 +13,25 @@ import { ImportFileDialog } from './ImportFileDialog';
 interface SummaryActionsProps {
   organizationId: number;
   item: Import;
+  /** The risks of the validation, when the summary has them: "Läs in" asks first. */
+  risk?: ImportRisk | undefined;
   onReplaced: () => void;
   upload?: UploadFile;
 }
 
 /** "Läs in", "Läs in ny fil" and "Radera" by status (docs/product.md, "Imports: types, statuses, flow", "Import flow"). */
-export function SummaryActions({ organizationId, item, onReplaced, upload }: SummaryActionsProps) {
+export function SummaryActions({ organizationId, item, risk, onReplaced, upload }: SummaryActionsProps) {
   const navigate = useNavigate();
   const [confirmImport, { isLoading: isConfirming }] = useConfirmImportMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const ref = { organizationId, importId: item.id };
+
+  const confirm = async (acknowledgedRiskId?: string) => {
+    setFailure(null);
+    const result = await confirmImport({ ...ref, ...(acknowledgedRiskId && { acknowledgedRiskId }) });
+    if ('error' in result) setFailure(errorMessageOf(result.error));
+    else navigate('/import');
+  };
 
   const showsConfirm = summaryShowsConfirm(item.status);
   const showsReplace = summaryShowsReplace(item.status);
@@ -32,19 +41,13 @@ export function SummaryActions({ organizationId, item, onReplaced, upload }: Sum
   return (
     <>
       <div className="button-row summary-actions">
-        {showsConfirm && (
-          <Button
-            className="button"
-            isDisabled={isConfirming}
-            onPress={async () => {
-              setFailure(null);
-              const result = await confirmImport(ref);
-              if ('error' in result) setFailure(errorMessageOf(result.error));
-              else navigate('/import');
-            }}
-          >
+        {showsConfirm && (risk?.warnings.length ?? 0) === 0 && (
+          <Button className="button" isDisabled={isConfirming} onPress={() => confirm()}>
             {sv.imports.confirm}
           </Button>
+        )}
+        {showsConfirm && risk && risk.warnings.length > 0 && (
+          <RiskyConfirmDialog risk={risk} isConfirming={isConfirming} onConfirm={() => confirm(risk.id)} />
         )}
         {showsReplace && (
           <ImportFileDialog
@@ -71,5 +74,66 @@ export function SummaryActions({ organizationId, item, onReplaced, upload }: Sum
         </p>
       )}
     </>
+  );
+}
+
+interface RiskyConfirmDialogProps {
+  risk: ImportRisk;
+  isConfirming: boolean;
+  onConfirm: () => Promise<void>;
+}
+
+/**
+ * "Läs in" of a risky import: a dialog lists the risks and asks for an explicit choice; "Avbryt"
+ * has the focus first, so Enter alone never applies it.
+ */
+function RiskyConfirmDialog({ risk, isConfirming, onConfirm }: RiskyConfirmDialogProps) {
+  const texts = sv.imports.risk;
+  const introId = useId();
+  return (
+    <DialogTrigger>
+      <Button className="button" isDisabled={isConfirming}>
+        {sv.imports.confirm}
+      </Button>
+      <ModalOverlay
+        className="modal-overlay"
+        isDismissable={!isConfirming}
+        isKeyboardDismissDisabled={isConfirming}
+      >
+        <Modal className="modal modal--small">
+          <Dialog role="alertdialog" className="import-dialog" aria-describedby={introId}>
+            {({ close }) => (
+              <>
+                <Heading slot="title">{texts.dialogHeading}</Heading>
+                <div id={introId}>
+                  <p>{texts.dialogIntro}</p>
+                  <ul>
+                    {risk.warnings.map((warning) => (
+                      <li key={warning}>{warning}</li>
+                    ))}
+                  </ul>
+                  <p>{texts.dialogQuestion}</p>
+                </div>
+                <div className="button-row">
+                  <Button className="button secondary" onPress={close} isDisabled={isConfirming} autoFocus>
+                    {texts.cancel}
+                  </Button>
+                  <Button
+                    className="button danger"
+                    isDisabled={isConfirming}
+                    onPress={async () => {
+                      await onConfirm();
+                      close();
+                    }}
+                  >
+                    {texts.yes}
+                  </Button>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
   );
 }
