@@ -95,6 +95,9 @@ export const ImportSummary = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('INVALID_FORMAT'),
     missingColumns: z.array(z.object({ column: z.string(), sheets: z.array(z.string()) })),
+    /** When the file has no such sheet at all: that sheet, and the sheets the file has. */
+    missingSheet: z.string().optional(),
+    sheetsInFile: z.array(z.string()).optional(),
   }),
   z.object({
     type: z.literal('VALIDATION_ERRORS'),

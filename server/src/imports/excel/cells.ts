@@ -69,6 +69,8 @@ export class QueuedRows {
 }
 
 export interface SheetRowSink {
+  /** Called with the names of every sheet of the workbook, before the sheet is looked for. */
+  sheets?(names: readonly string[]): void;
   /** Called once the sheet is found, before any row. */
   start(sheet: SheetRead): void;
   /**

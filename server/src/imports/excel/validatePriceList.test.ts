@@ -52,8 +52,10 @@ async function onlyError(row: CellInput[]) {
 const priceRule = 'Pris måste vara ett tal större än eller lika med 0 med högst två decimaler.';
 
 describe('the file format', () => {
-  it('lists every required column with the sheet when the sheet Prislista is missing', async () => {
-    const outcome = await validate(await exceljsWorkbook({ Blad1: [headers, validRow('HMD-0001')] }));
+  it('says the sheet Prislista is missing, which sheets the file has, and every required column', async () => {
+    const outcome = await validate(
+      await exceljsWorkbook({ Blad1: [headers, validRow('HMD-0001')], Blad2: [['x']] }),
+    );
     expect(outcome.summary).toEqual({
       type: 'INVALID_FORMAT',
       missingColumns: [
@@ -61,7 +63,15 @@ describe('the file format', () => {
         { column: 'Pris', sheets: ['Prislista'] },
         { column: 'Minsta beställningsantal', sheets: ['Prislista'] },
       ],
+      missingSheet: 'Prislista',
+      sheetsInFile: ['Blad1', 'Blad2'],
     });
+    // A name is the file's: shown safely.
+    const odd = await validate(handMadeXlsx({ sheet: '', sheetName: 'Blad_x0001_' }));
+    expect(odd.summary).toMatchObject({ sheetsInFile: ['Blad␁'] });
+    // An .xls says the same.
+    const xls = await validate(sheetjsWorkbook({ Blad1: [headers] }, 'biff8'), { fileName: 'a.xls' });
+    expect(xls.summary).toMatchObject({ missingSheet: 'Prislista', sheetsInFile: ['Blad1'] });
   });
 
   it('names the missing required columns', async () => {

@@ -8,6 +8,7 @@ import { PriceListDiff, type PriceListDiffResult, type StoredRows, storedRowsOf 
 import { PriceListRowRules, VALID_ROW } from './priceListRules';
 import { readSheet } from './readSheet';
 import type { SheetRead } from './sheetRead';
+import { shownSafely } from './storableText';
 import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
 
 /**
@@ -74,7 +75,11 @@ export async function validateAgainst(
   provided.catch(() => {});
   const read = await readSheet(content, format, PRICE_LIST_SHEET, sink);
   await provided;
-  if (read === null) return invalidFormat(priceListColumns.filter((c) => c.required).map((c) => c.header));
+  if (read === null)
+    return invalidFormat(
+      priceListColumns.filter((c) => c.required).map((c) => c.header),
+      sink.sheetNames,
+    );
   const mapping = sink.mapping ?? mapHeader(null, read.sheetName, read.date1904);
   if (mapping.missingRequired.length > 0) return invalidFormat(mapping.missingRequired);
 
@@ -99,10 +104,18 @@ export async function validateAgainst(
   };
 }
 
-const invalidFormat = (columns: string[]): ValidationOutcome => ({
+/** INVALID_FORMAT; without the sheet, also the sheets the file has, so the page can say what is wrong. */
+const MAX_LISTED_SHEETS = 50;
+
+const invalidFormat = (columns: string[], sheetsInFile?: readonly string[]): ValidationOutcome => ({
   summary: {
     type: 'INVALID_FORMAT',
     missingColumns: columns.map((column) => ({ column, sheets: [PRICE_LIST_SHEET] })),
+    // Names come from the file: shown safely, and not more of them than a page can list.
+    ...(sheetsInFile && {
+      missingSheet: PRICE_LIST_SHEET,
+      sheetsInFile: sheetsInFile.slice(0, MAX_LISTED_SHEETS).map(shownSafely),
+    }),
   },
   allErrors: [],
 });
@@ -113,6 +126,12 @@ const invalidFormat = (columns: string[]): ValidationOutcome => ({
  */
 class PriceListSink implements SheetRowSink {
   columnFilter: Uint8Array | null = null;
+  /** Every sheet of the workbook, as the reader found them. */
+  sheetNames: readonly string[] = [];
+
+  sheets(names: readonly string[]) {
+    this.sheetNames = names;
+  }
   mapping: HeaderMapping | null = null;
   rules: PriceListRowRules | null = null;
   diff: PriceListDiff | null = null;

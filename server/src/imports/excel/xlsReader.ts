@@ -39,6 +39,7 @@ export async function readXlsSheet(
   } catch {
     throw unreadable();
   }
+  sink.sheets?.(names);
   const index = findSheet(names, sheetName);
   if (index < 0) return null;
   let workbook: SheetJS.WorkBook;

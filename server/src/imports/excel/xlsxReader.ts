@@ -19,10 +19,9 @@ export async function readXlsxSheet(
 ): Promise<SheetRead | null> {
   const entries = readZipDirectory(content);
   const layout = readWorkbookLayout(content, entries);
-  const index = findSheet(
-    layout.sheets.map((sheet) => sheet.name),
-    sheetName,
-  );
+  const names = layout.sheets.map((sheet) => sheet.name);
+  sink.sheets?.(names);
+  const index = findSheet(names, sheetName);
   if (index < 0) return null;
   const sheet = layout.sheets[index]!;
   const sheetEntry = sheet.path === null ? undefined : entries.get(sheet.path.toLowerCase());

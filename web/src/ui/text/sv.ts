@@ -314,6 +314,10 @@ export const sv = {
       pageInfo: (from: number, to: number, total: number) =>
         `Visar ${formatCount(from)}–${formatCount(to)} av ${formatCount(total)}`,
       missingColumnsHeading: 'Saknade kolumner',
+      missingSheet: (sheet: string, sheetsInFile: readonly string[]) =>
+        sheetsInFile.length === 0
+          ? `Fliken ”${sheet}” saknas.`
+          : `Fliken ”${sheet}” saknas. Filen har flikarna: ${sheetsInFile.join(', ')}.`,
       missingColumn: (column: string, sheets: readonly string[]) =>
         `Kolumnen ”${column}” saknas på fliken ${sheets.map((sheet) => `”${sheet}”`).join(', ')}.`,
       errorsHeading: 'Valideringsfel',

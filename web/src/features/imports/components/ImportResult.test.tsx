@@ -67,6 +67,65 @@ it('lists the missing columns per sheet with the format banner', () => {
   expect(screen.getByRole('listitem')).toHaveTextContent('Kolumnen ”Pris” saknas på fliken ”Prislista”.');
 });
 
+it('says which sheet is missing and which the file has, instead of listing every column on it', () => {
+  renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('VALIDATION_FAIL')}
+      summary={{
+        type: 'INVALID_FORMAT',
+        missingColumns: [{ column: 'Pris', sheets: ['Prislista'] }],
+        missingSheet: 'Prislista',
+        sheetsInFile: ['Blad1'],
+      }}
+      isLoading={false}
+      isError={false}
+    />,
+  );
+  expect(screen.getByText(/Filen saknar kolumner eller flikar/)).toBeInTheDocument();
+  expect(screen.getByText('Fliken ”Prislista” saknas. Filen har flikarna: Blad1.')).toBeInTheDocument();
+  expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+});
+
+it('shows the counts in sv-SE and the risks beside them', () => {
+  renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('VALIDATION_SUCCESS')}
+      summary={{
+        type: 'CONFIRM',
+        added: 20_000,
+        updated: 12,
+        removed: 380,
+        unchanged: 8,
+        risk: {
+          id: 'r',
+          pricelist: { number: '2', status: 'CURRENT' },
+          priceIncreases: 12,
+          largestIncrease: { percent: 140, articleNumber: 'HMD-0042' },
+          priceDecreases: 0,
+          largestDecrease: null,
+          medianChangePercent: 4.2,
+          pricesSetToZero: 0,
+          removed: 380,
+          warnings: ['380 rader tas bort från prislista 2 (Aktuell).'],
+        },
+      }}
+      isLoading={false}
+      isError={false}
+    />,
+  );
+  expect(screen.getByText('Tillagda rader').nextElementSibling).toHaveTextContent(/^20\s000$/);
+  expect(screen.getByRole('note', { name: 'Kontrollera innan du läser in' })).toHaveTextContent(
+    '380 rader tas bort från prislista 2 (Aktuell).',
+  );
+  expect(screen.getByText('Prislista').nextElementSibling).toHaveTextContent('2 (Aktuell)');
+  expect(screen.getByText('Prishöjningar').nextElementSibling).toHaveTextContent(
+    '12, som mest +140 % (HMD-0042)',
+  );
+  expect(screen.getByText('Medianändring av priset').nextElementSibling).toHaveTextContent('+4,2 %');
+});
+
 it('shows at most 100 errors, "Visar 100 av 150 fel", the banners and the Excel link', () => {
   renderInApp(
     <ImportResult

@@ -34,11 +34,16 @@ export function ImportResult({ organizationId, item, summary, isLoading, isError
         <section aria-labelledby="missing-columns-heading">
           <p className="banner error">{sv.imports.invalidFormatBanner}</p>
           <h2 id="missing-columns-heading">{sv.imports.summaryPage.missingColumnsHeading}</h2>
-          <ul className="missing-columns">
-            {summary.missingColumns.map(({ column, sheets }) => (
-              <li key={column}>{sv.imports.summaryPage.missingColumn(column, sheets)}</li>
-            ))}
-          </ul>
+          {summary.missingSheet !== undefined ? (
+            // No such sheet at all: say so, and which sheets the file has, rather than every column.
+            <p>{sv.imports.summaryPage.missingSheet(summary.missingSheet, summary.sheetsInFile ?? [])}</p>
+          ) : (
+            <ul className="missing-columns">
+              {summary.missingColumns.map(({ column, sheets }) => (
+                <li key={column}>{sv.imports.summaryPage.missingColumn(column, sheets)}</li>
+              ))}
+            </ul>
+          )}
         </section>
       );
     case 'VALIDATION_ERRORS':
@@ -67,13 +72,13 @@ function ConfirmResult({
       <h2 id="counts-heading">{sv.imports.summaryPage.countsHeading}</h2>
       <dl className="facts counts">
         <dt>{labels.added}</dt>
-        <dd>{counts.added}</dd>
+        <dd>{formatCount(counts.added)}</dd>
         <dt>{labels.updated}</dt>
-        <dd>{counts.updated}</dd>
+        <dd>{formatCount(counts.updated)}</dd>
         <dt>{labels.removed}</dt>
-        <dd>{counts.removed}</dd>
+        <dd>{formatCount(counts.removed)}</dd>
         <dt>{labels.unchanged}</dt>
-        <dd>{counts.unchanged}</dd>
+        <dd>{formatCount(counts.unchanged)}</dd>
       </dl>
       {counts.risk && <RiskFacts risk={counts.risk} />}
       <ImportChanges organizationId={organizationId} importId={item.id} counts={counts} />
