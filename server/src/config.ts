@@ -42,7 +42,11 @@ function isAddressOrRange(value: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
 }
 
-const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
+/** An optional setting: an empty value counts as not set. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const optionalUrl = optional(z.url());
 
 /** Every setting of the server, read from the environment and checked at start. `.env.example` lists them. */
 const ConfigSchema = z.object({
@@ -85,7 +89,7 @@ const ConfigSchema = z.object({
   /** Removing at least this per cent of a future price list's rows is a risk (any removal from a current one is). */
   RISK_FUTURE_REMOVAL_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /** Without it, GET /metrics answers 404; with it, only a caller sending it as a Bearer token. */
-  METRICS_TOKEN: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
+  METRICS_TOKEN: optional(z.string().min(16)),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; isDevelopment: boolean };

@@ -14,7 +14,7 @@ const MAX_ROUNDS = 3;
 
 export interface ApplyEnd {
   end: JobEnd;
-  /** How long the applying transaction took (the docs/product.md, "Targets" target: 50,000 rows under 3 s). */
+  /** How long the applying transaction took (docs/product.md, "Targets": 50,000 rows under 3 s). */
   applyMs?: number;
   /** Validate-and-apply rounds it took (more than 1 when the data changed underneath). */
   rounds?: number;

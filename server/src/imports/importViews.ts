@@ -77,7 +77,6 @@ function toImport(row: ImportRow): Import {
   };
 }
 
-/** Internal failures whose text happens to begin like a reason about the file. */
 /** A reason is shown in full up to this length; file names inside it come from the file. */
 const MAX_SHOWN_REASON_LENGTH = 500;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceChangeFacts } from './excel/priceChanges';
-import { assessRisk } from './riskRules';
+import { assessRisk, type RiskInput } from './riskRules';
 
 const noPriceChanges: PriceChangeFacts = {
   percents: new Float64Array(),
@@ -9,12 +9,14 @@ const noPriceChanges: PriceChangeFacts = {
   largestDecrease: null,
   setToZero: 0,
 };
+/** The settings' defaults: RISK_PRICE_CHANGE_PERCENT 25, RISK_FUTURE_REMOVAL_PERCENT 10. */
+const assess = (input: RiskInput) => assessRisk(input, { priceChangePercent: 25, futureRemovalPercent: 10 });
 const current = { number: '2', status: 'CURRENT' as const };
 const future = { number: '3', status: 'FUTURE' as const };
 
 describe('the risk rules of an import', () => {
   it('finds nothing risky in a file that only adds rows and changes prices a little', () => {
-    const risk = assessRisk({
+    const risk = assess({
       pricelist: current,
       storedRows: 400,
       removed: 0,
@@ -37,20 +39,19 @@ describe('the risk rules of an import', () => {
 
   it('names any removal from a current price list', () => {
     expect(
-      assessRisk({ pricelist: current, storedRows: 400, removed: 380, priceChanges: noPriceChanges })
-        .warnings,
+      assess({ pricelist: current, storedRows: 400, removed: 380, priceChanges: noPriceChanges }).warnings,
     ).toEqual(['380 rader tas bort från prislista 2 (Aktuell).']);
     expect(
-      assessRisk({ pricelist: current, storedRows: 400, removed: 1, priceChanges: noPriceChanges }).warnings,
+      assess({ pricelist: current, storedRows: 400, removed: 1, priceChanges: noPriceChanges }).warnings,
     ).toEqual(['1 rad tas bort från prislista 2 (Aktuell).']);
   });
 
   it('names removals of at least 10 % of a future price list, and not fewer', () => {
     expect(
-      assessRisk({ pricelist: future, storedRows: 100, removed: 9, priceChanges: noPriceChanges }).warnings,
+      assess({ pricelist: future, storedRows: 100, removed: 9, priceChanges: noPriceChanges }).warnings,
     ).toEqual([]);
     expect(
-      assessRisk({ pricelist: future, storedRows: 100, removed: 10, priceChanges: noPriceChanges }).warnings,
+      assess({ pricelist: future, storedRows: 100, removed: 10, priceChanges: noPriceChanges }).warnings,
     ).toEqual(['10 rader tas bort från prislista 3 (Framtida), 10 % av dess rader.']);
     // The share is a setting.
     expect(
@@ -62,7 +63,7 @@ describe('the risk rules of an import', () => {
   });
 
   it('names price changes beyond ±25 % with the largest, and prices set to 0', () => {
-    const risk = assessRisk({
+    const risk = assess({
       pricelist: future,
       storedRows: 20_000,
       removed: 0,
@@ -105,6 +106,6 @@ describe('the risk rules of an import', () => {
 
   it('gives every assessment its own id', () => {
     const input = { pricelist: current, storedRows: 1, removed: 1, priceChanges: noPriceChanges };
-    expect(assessRisk(input).id).not.toBe(assessRisk(input).id);
+    expect(assess(input).id).not.toBe(assess(input).id);
   });
 });

@@ -14,8 +14,6 @@ export interface RiskThresholds {
   futureRemovalPercent: number;
 }
 
-export const defaultRiskThresholds: RiskThresholds = { priceChangePercent: 25, futureRemovalPercent: 10 };
-
 export interface RiskInput {
   pricelist: { number: string; status: PricelistTimeStatus };
   /** Rows the price list has now. */
@@ -37,7 +35,7 @@ function median(values: Float64Array): number | null {
 }
 
 /** The risk summary of a valid file: the price facts, the removals and the rules it breaks. */
-export function assessRisk(input: RiskInput, thresholds: RiskThresholds = defaultRiskThresholds): ImportRisk {
+export function assessRisk(input: RiskInput, thresholds: RiskThresholds): ImportRisk {
   const { pricelist, storedRows, removed, priceChanges } = input;
   const { percents } = priceChanges;
   let increases = priceChanges.increasesFromZero;

@@ -211,11 +211,11 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     '/imports/:organizationId/:importId/validation-errors/excel',
     async (request, reply) => {
       const { organizationId, importId } = importTarget(request);
-      await importOrThrow(organizationId, importId);
-      // The file and the errors are loaded once a worker is ours, not while waiting for one.
+      const found = await importOrThrow(organizationId, importId);
+      // The file and the errors are loaded once a worker is ours, not while waiting for one
+      // (an import removed meanwhile has none left to load).
       const worker = await reserveRequestWorker(deps);
       try {
-        const found = await importOrThrow(organizationId, importId);
         const exported = await loadErrorExport(db, importId);
         if (!exported) throw notFound('Importen har inga valideringsfel.');
         const workbook = await buildValidationErrorWorkbook(

@@ -22,13 +22,26 @@ import { jobWorkers } from './workerLimits';
 /** What the job ended with; LEASE_LOST when its result was dropped (deleted, replaced, taken over). */
 export type JobEnd = ImportStatus | 'LEASE_LOST';
 
+type JobPricelist = Awaited<ReturnType<typeof pricelistStatus>>;
+
+/** The job's price list as it is now: its number and status (undefined when it is gone). */
+const pricelistOfJob = ({ db, clock }: JobDeps, job: ClaimedJob): Promise<JobPricelist> =>
+  pricelistStatus(db, clock, job.generalPricelistId, job.pricelistId);
+
 /** A finish that records why the file cannot go into its price list: the list is no longer active. */
 export async function inactivePricelistFinish(
   deps: JobDeps,
   job: ClaimedJob,
   status: ImportStatus,
 ): Promise<JobFinish | undefined> {
-  const pricelist = await pricelistStatus(deps.db, deps.clock, job.generalPricelistId, job.pricelistId);
+  return inactiveFinishOf(job, status, await pricelistOfJob(deps, job));
+}
+
+function inactiveFinishOf(
+  job: ClaimedJob,
+  status: ImportStatus,
+  pricelist: JobPricelist,
+): JobFinish | undefined {
   if (pricelist && pricelist.status !== 'PAST') return undefined;
   const errors = [inactivePricelistError(pricelist?.number ?? String(job.pricelistId), pricelist?.status)];
   return { status, summary: errorSummary(errors), saveDetails: (trx) => saveErrors(trx, job.id, errors) };
@@ -64,7 +77,9 @@ export async function runValidationJob(
   snapshot.catch(() => {});
   const content = await loadImportFile(deps, job.id);
   if (!content) return { end: 'LEASE_LOST' };
-  const inactive = await inactivePricelistFinish(deps, job, 'VALIDATION_FAIL');
+  // Read once: it decides whether the file may go in, and the risks name it.
+  const pricelist = await pricelistOfJob(deps, job);
+  const inactive = inactiveFinishOf(job, 'VALIDATION_FAIL', pricelist);
   if (inactive)
     return { end: (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST' };
 
@@ -75,7 +90,7 @@ export async function runValidationJob(
     'validation',
     runPriceListValidationSummary({ content, fileName: job.fileName, snapshot }, jobWorkers(deps)),
   );
-  const summary = await withRisk(deps, job, outcome);
+  const summary = withRisk(deps.config, pricelist, outcome);
   const finish: JobFinish = {
     status: summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
     summary,
@@ -86,16 +101,13 @@ export async function runValidationJob(
 }
 
 /** A CONFIRM summary with its risks (riskRules.ts), judged against the price list as it is now. */
-async function withRisk(
-  deps: JobDeps,
-  job: ClaimedJob,
+function withRisk(
+  config: JobDeps['config'],
+  pricelist: JobPricelist,
   outcome: WorkerValidationRecord,
-): Promise<ImportSummary> {
+): ImportSummary {
   const { summary, priceChanges } = outcome;
-  if (summary.type !== 'CONFIRM' || !priceChanges) return summary;
-  const pricelist = await pricelistStatus(deps.db, deps.clock, job.generalPricelistId, job.pricelistId);
-  if (!pricelist) return summary;
-  const { config } = deps;
+  if (summary.type !== 'CONFIRM' || !priceChanges || !pricelist) return summary;
   const risk = assessRisk(
     {
       pricelist: { number: pricelist.number, status: pricelist.status },

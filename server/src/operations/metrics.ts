@@ -108,6 +108,15 @@ export function createMetricsRegistry(deps: Pick<AppDeps, 'db' | 'clock' | 'work
   const registry = new Registry();
   for (const histogram of Object.values(jobMetrics(deps.db).seconds)) registry.registerMetric(histogram);
 
+  // The three queue gauges are collected together at each scrape: they share one query.
+  let reading: ReturnType<typeof readQueue> | null = null;
+  const queueNow = () => {
+    reading ??= readQueue(deps).finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
+
   const queueGauge = (
     name: string,
     help: string,
@@ -119,7 +128,7 @@ export function createMetricsRegistry(deps: Pick<AppDeps, 'db' | 'clock' | 'work
       labelNames: ['kind'],
       registers: [registry],
       async collect() {
-        for (const queue of await readQueue(deps)) this.set({ kind: queue.kind }, value(queue));
+        for (const queue of await queueNow()) this.set({ kind: queue.kind }, value(queue));
       },
     });
   queueGauge(
@@ -196,9 +205,16 @@ export function registerMetrics(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'db' | 'clock' | 'workerPool' | 'config'>,
 ) {
-  const { registry, http } = createMetricsRegistry(deps);
   const token = deps.config.METRICS_TOKEN;
-  if (token) collectDefaultMetrics({ register: registry });
+  if (!token) {
+    // Nothing is measured that nobody can read: no hook on every request (the SPA polls).
+    app.get('/metrics', async () => {
+      throw notFound();
+    });
+    return;
+  }
+  const { registry, http } = createMetricsRegistry(deps);
+  collectDefaultMetrics({ register: registry });
 
   app.addHook('onResponse', async (request, reply) => {
     http.observe(
@@ -212,7 +228,6 @@ export function registerMetrics(
   });
 
   app.get('/metrics', async (request, reply) => {
-    if (!token) throw notFound();
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!timingSafeEqual(digest(given), digest(token)))
       throw new ApiError(401, 'UNAUTHORIZED', 'Fel eller saknad nyckel för mätvärdena.', undefined, {

@@ -18,13 +18,14 @@ export interface ForbiddenCharacter {
   position: number;
 }
 
+/** The C0 controls XML 1.0 cannot hold: all but tab, line feed and carriage return. */
+const C0_BUT_TAB_LF_CR = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F';
+
 /** Half of a surrogate pair without its other half (the regular expression reads code units). */
 const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** C0 controls but tab, line feed and carriage return; U+FFFE, U+FFFF; lone surrogates. One pass. */
-const notStorable = new RegExp(
-  `[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]|${loneSurrogates.source}`,
-);
+/** Those controls, U+FFFE, U+FFFF and lone surrogates, in one pass. */
+const notStorable = new RegExp(`[${C0_BUT_TAB_LF_CR}\\uFFFE\\uFFFF]|${loneSurrogates.source}`);
 
 /** The first character of `text` that cannot be stored, or null when every one can. */
 export function forbiddenCharacterIn(text: string): ForbiddenCharacter | null {
@@ -32,7 +33,9 @@ export function forbiddenCharacterIn(text: string): ForbiddenCharacter | null {
   return found ? { code: text.charCodeAt(found.index), position: found.index + 1 } : null;
 }
 
-const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+/** A code unit as four hex digits: "000D". */
+const hex4 = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');
+const hex = (code: number) => `U+${hex4(code)}`;
 
 /** The Swedish sentence that names a refused character and where it is. */
 export function forbiddenCharacterMessage({ code, position }: ForbiddenCharacter): string {
@@ -45,8 +48,7 @@ export function forbiddenCharacterMessage({ code, position }: ForbiddenCharacter
   return `Texten innehåller ett tecken som inte kan sparas (${what}) på plats ${position}.`;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are made visible.
-const invisibleControl = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const invisibleControl = new RegExp(`[${C0_BUT_TAB_LF_CR}\\u007F]`, 'g');
 
 /**
  * A text as it may be shown in an error, on a page or in an exported file: control characters as
@@ -81,10 +83,9 @@ export function escapedForCell(text: string): string {
   if (!text.includes('_') && !hasControl.test(text)) return text;
   return text
     .replace(literalEscape, (underscore) => `_x005F${underscore}`)
-    .replace(controls, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
+    .replace(controls, (c) => `_x${hex4(c.charCodeAt(0))}_`);
 }
 
 const literalEscape = /_(?=x[0-9a-fA-F]{4}_)/gi;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are escaped.
-const controls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+const controls = new RegExp(`[${C0_BUT_TAB_LF_CR}]`, 'g');
 const hasControl = new RegExp(controls.source);

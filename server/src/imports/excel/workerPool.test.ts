@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildPriceListTemplate } from './template';
+import { storedRow } from './testWorkbooks';
 import { type WorkerJob, WorkerPool, WorkerPoolBusyError, type WorkerPoolStats } from './workerPool';
 import { packRows } from './workerTransport';
 
@@ -42,19 +43,7 @@ function poolWith(options: { size: number; memoryMb: number; queueLimit?: number
 /** A template job whose article names tell which request it is. */
 const templateNumber = (pool: WorkerPool, n: number) =>
   buildPriceListTemplate(
-    Array.from({ length: n }, () => ({
-      values: {
-        articleNumber: 'HMD-0001',
-        price: '1.00',
-        minimumOrderQuantity: 1,
-        deliveryTimeDays: null,
-        warrantyQuantity: null,
-        warrantyUnit: null,
-        warrantyValidFrom: null,
-        warrantyTerms: null,
-      },
-      articleName: null,
-    })),
+    Array.from({ length: n }, () => ({ values: storedRow('HMD-0001'), articleName: null })),
     pool,
   );
 

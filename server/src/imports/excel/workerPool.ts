@@ -110,8 +110,10 @@ function transferablesOfJob(job: WorkerJob): ArrayBuffer[] {
   const content = contentOf(job);
   const buffers: ArrayBuffer[] = [];
   if (content && ownsBuffer(content)) buffers.push(content.buffer as ArrayBuffer);
-  if (job.kind === 'errorWorkbook') buffers.push(job.errors.rows.buffer as ArrayBuffer);
-  if (job.kind === 'template') buffers.push(job.rows.numbers.buffer as ArrayBuffer);
+  if (job.kind === 'errorWorkbook')
+    buffers.push(job.errors.rows.buffer as ArrayBuffer, job.errors.texts.lengths.buffer as ArrayBuffer);
+  if (job.kind === 'template')
+    buffers.push(job.rows.numbers.buffer as ArrayBuffer, job.rows.texts.lengths.buffer as ArrayBuffer);
   return buffers;
 }
 
@@ -349,34 +351,8 @@ export class WorkerPool {
    * job needs: while the pool is full, a waiting download holds no file, errors or rows in memory,
    * only its place in the line. The reserved worker runs one job, or is released.
    */
-  async reserve(): Promise<ReservedWorker> {
-    const started = await this.acquire(true);
-    this.busy++;
-    let ended = false;
-    const end = () => {
-      if (ended) return false;
-      ended = true;
-      this.busy--;
-      // Its heap counts until it has exited (see `pump` on exit).
-      void started.worker.terminate();
-      return true;
-    };
-    return {
-      run: async (job, followUp) => {
-        if (ended) throw new Error('a reserved worker runs one job');
-        try {
-          const refused = refuseDetached(job, followUp);
-          if (refused) return await refused;
-          await this.options.onJobStart?.(job);
-          return await runOnWorker(started, job, this.options.limits, followUp);
-        } finally {
-          end();
-        }
-      },
-      release: () => {
-        end();
-      },
-    };
+  reserve(): Promise<ReservedWorker> {
+    return this.reserveWorker(true);
   }
 
   /** A runner whose jobs wait for their turn however long it takes (the job loop's). */
@@ -408,6 +384,7 @@ export class WorkerPool {
     return new WorkerPoolBusyError(this.options.retryAfterSeconds);
   }
 
+  /** One job: a worker taken (a bounded wait or not), the job run on it, the worker ended. */
   private async runJob(
     job: WorkerJob,
     followUp: Promise<readonly WorkerSnapshot[]> | undefined,
@@ -415,22 +392,42 @@ export class WorkerPool {
   ): Promise<WorkerResult> {
     const refused = refuseDetached(job, followUp);
     if (refused) return refused;
-    let started: StartedWorker;
+    let reserved: ReservedWorker;
     try {
-      started = await this.acquire(bounded);
+      reserved = await this.reserveWorker(bounded);
     } catch (error) {
       followUp?.catch(() => {});
       throw error;
     }
+    return reserved.run(job, followUp);
+  }
+
+  /** A worker that counts as busy from now until its one job ends or it is released. */
+  private async reserveWorker(bounded: boolean): Promise<ReservedWorker> {
+    const started = await this.acquire(bounded);
     this.busy++;
-    try {
-      await this.options.onJobStart?.(job);
-      return await runOnWorker(started, job, this.options.limits, followUp);
-    } finally {
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
       this.busy--;
-      // runOnWorker ended it; its heap counts until it has exited (see `pump` on exit).
+      // Its heap counts until it has exited (see `pump` on exit).
       void started.worker.terminate();
-    }
+    };
+    return {
+      run: async (job, followUp) => {
+        if (ended) throw new Error('a reserved worker runs one job');
+        try {
+          const refused = refuseDetached(job, followUp);
+          if (refused) return await refused;
+          await this.options.onJobStart?.(job);
+          return await runOnWorker(started, job, this.options.limits, followUp);
+        } finally {
+          end();
+        }
+      },
+      release: end,
+    };
   }
 
   private acquire(bounded: boolean): Promise<StartedWorker> {
