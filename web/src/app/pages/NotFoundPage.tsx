@@ -1,18 +1,7 @@
-import { Link } from 'react-router';
 import { sv } from '../../ui/text/sv';
-import { usePageTitle } from '../../ui/usePageTitle';
+import { MessagePage } from './MessagePage';
 
 /** Every path no route knows, inside the shell: a Swedish page with a way on, never the router's own. */
 export function NotFoundPage() {
-  const text = sv.pages;
-  usePageTitle(text.notFoundHeading);
-  return (
-    <>
-      <h1 tabIndex={-1}>{text.notFoundHeading}</h1>
-      <p>{text.notFoundText}</p>
-      <p>
-        <Link to="/">{text.toStart}</Link>
-      </p>
-    </>
-  );
+  return <MessagePage heading={sv.pages.notFoundHeading} text={sv.pages.notFoundText} />;
 }

@@ -8,7 +8,7 @@ import {
   summaryShowsReplace,
 } from './importRules';
 
-/** docs/product.md, "Imports: types, statuses, flow", "Import flow", as a table: which buttons each status offers. */
+/** docs/product.md, "Imports: types, statuses, flow", as a table: which buttons each status offers. */
 const expected: Record<
   ImportStatus,
   { review: boolean; cardDelete: boolean; confirm: boolean; replace: boolean; summaryDelete: boolean }

@@ -1,6 +1,6 @@
 import { type ImportStatus, isPendingStatus } from '../../../../contract/domain';
 
-/** Which buttons an import offers, by status (docs/product.md, "Imports: types, statuses, flow", "Import flow"). */
+/** Which buttons an import offers, by status (docs/product.md, "Imports: types, statuses, flow"). */
 
 const reviewable: readonly ImportStatus[] = ['VALIDATION_FAIL', 'VALIDATION_SUCCESS', 'IMPORT_FAIL'];
 

@@ -72,6 +72,11 @@ export const sv = {
     expiringText: 'Din session upphör snart på grund av inaktivitet. Vill du fortsätta vara inloggad?',
     logOut: 'Logga ut',
     stayLoggedIn: 'Fortsätt vara inloggad',
+    /** The countdown: "Du loggas ut om 4 minuter och 12 sekunder". */
+    logoutIn: (duration: string) => `Du loggas ut om ${duration}`,
+    minutes: (n: number) => `${n} ${n === 1 ? 'minut' : 'minuter'}`,
+    seconds: (n: number) => `${n} ${n === 1 ? 'sekund' : 'sekunder'}`,
+    and: (first: string, second: string) => `${first} och ${second}`,
   },
   start: {
     welcome: (firstName: string) => `Välkommen ${firstName}`,
@@ -275,7 +280,6 @@ export const sv = {
     risk: {
       heading: 'Prisändringar och risker',
       pricelist: 'Prislista',
-      pricelistValue: (number: string, status: string) => `${number} (${status})`,
       increases: 'Prishöjningar',
       decreases: 'Prissänkningar',
       change: (count: number, largest: { percent: number; articleNumber: string } | null) =>
@@ -285,13 +289,11 @@ export const sv = {
       median: 'Medianändring av priset',
       medianValue: (percent: number | null) => (percent === null ? '–' : formatPercent(percent)),
       setToZero: 'Priser som blir 0 kr',
-      removed: 'Borttagna rader',
       warningsHeading: 'Kontrollera innan du läser in',
       dialogHeading: 'Vill du läsa in filen ändå?',
       dialogIntro: 'Inläsningen gör stora ändringar i prislistan:',
       dialogQuestion: 'Ändringarna gäller så fort filen är inläst.',
       yes: 'Ja, läs in ändå',
-      cancel: 'Avbryt',
     },
     summaryPage: {
       pendingNote: 'Filen behandlas. Sidan uppdateras av sig själv när resultatet är klart.',

@@ -50,7 +50,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, field: RegExp, o
 }
 
 describe('the dialog "Läs in fil"', () => {
-  it('gives the messages of §5 for a missing type, price list number and file', async () => {
+  it('gives the form messages (docs/product.md, "Forms") for a missing type, price list number and file', async () => {
     const user = userEvent.setup();
     renderCreateDialog(vi.fn<UploadFile>());
     await user.click(screen.getByRole('button', { name: 'Läs in fil' }));
@@ -143,7 +143,7 @@ describe('the dialog "Läs in fil"', () => {
     expect(onUploaded).toHaveBeenCalledWith(anImport('VALIDATION_PENDING'));
   });
 
-  it("shows the failure of §8 and the server's reason, and lets the user try again", async () => {
+  it("shows the upload failure text and the server's reason, and lets the user try again", async () => {
     const user = userEvent.setup();
     const { upload, finish } = controlledUpload();
     const onUploaded = vi.fn();

@@ -105,7 +105,10 @@ function RiskFacts({ risk }: { risk: ImportRisk }) {
       <dl className="facts risk-facts">
         <dt>{texts.pricelist}</dt>
         <dd>
-          {texts.pricelistValue(risk.pricelist.number, pricelistTimeStatusLabels[risk.pricelist.status])}
+          {sv.imports.dialog.pricelistOption(
+            risk.pricelist.number,
+            pricelistTimeStatusLabels[risk.pricelist.status],
+          )}
         </dd>
         <dt>{texts.increases}</dt>
         <dd>{texts.change(risk.priceIncreases, risk.largestIncrease)}</dd>

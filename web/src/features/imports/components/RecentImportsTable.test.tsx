@@ -27,7 +27,7 @@ const fileNames = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
-it('shows the columns of §2, newest first, with the list labels', () => {
+it('shows the columns of "Senaste 10 inläsningarna", newest first, with the list labels', () => {
   renderInApp(<RecentImportsTable rows={rows} isError={false} />);
   expect(
     screen.getAllByRole('columnheader').map((header) => header.textContent?.replace(/[↕▲▼]/g, '')),

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import type { Import, ImportRisk } from '../../../../../contract/imports';
 import { sv } from '../../../ui/text/sv';
@@ -7,6 +7,7 @@ import { useConfirmImportMutation } from '../api';
 import { errorMessageOf } from '../errorMessage';
 import { summaryShowsConfirm, summaryShowsDelete, summaryShowsReplace } from '../importRules';
 import type { UploadFile } from '../upload';
+import { ConfirmDialog } from './ConfirmDialog';
 import { DeleteImportDialog } from './DeleteImportDialog';
 import { ImportFileDialog } from './ImportFileDialog';
 
@@ -19,7 +20,7 @@ interface SummaryActionsProps {
   upload?: UploadFile;
 }
 
-/** "Läs in", "Läs in ny fil" and "Radera" by status (docs/product.md, "Imports: types, statuses, flow", "Import flow"). */
+/** "Läs in", "Läs in ny fil" and "Radera" by status (docs/product.md, "Imports: types, statuses, flow"). */
 export function SummaryActions({ organizationId, item, risk, onReplaced, upload }: SummaryActionsProps) {
   const navigate = useNavigate();
   const [confirmImport, { isLoading: isConfirming }] = useConfirmImportMutation();
@@ -84,56 +85,31 @@ interface RiskyConfirmDialogProps {
 }
 
 /**
- * "Läs in" of a risky import: a dialog lists the risks and asks for an explicit choice; "Avbryt"
- * has the focus first, so Enter alone never applies it.
+ * "Läs in" of a risky import: a dialog lists the risks and asks for an explicit choice ("Ja, läs
+ * in ändå" / "Avbryt").
  */
 function RiskyConfirmDialog({ risk, isConfirming, onConfirm }: RiskyConfirmDialogProps) {
   const texts = sv.imports.risk;
-  const introId = useId();
   return (
-    <DialogTrigger>
-      <Button className="button" isDisabled={isConfirming}>
-        {sv.imports.confirm}
-      </Button>
-      <ModalOverlay
-        className="modal-overlay"
-        isDismissable={!isConfirming}
-        isKeyboardDismissDisabled={isConfirming}
-      >
-        <Modal className="modal modal--small">
-          <Dialog role="alertdialog" className="import-dialog" aria-describedby={introId}>
-            {({ close }) => (
-              <>
-                <Heading slot="title">{texts.dialogHeading}</Heading>
-                <div id={introId}>
-                  <p>{texts.dialogIntro}</p>
-                  <ul>
-                    {risk.warnings.map((warning) => (
-                      <li key={warning}>{warning}</li>
-                    ))}
-                  </ul>
-                  <p>{texts.dialogQuestion}</p>
-                </div>
-                <div className="button-row">
-                  <Button className="button secondary" onPress={close} isDisabled={isConfirming} autoFocus>
-                    {texts.cancel}
-                  </Button>
-                  <Button
-                    className="button danger"
-                    isDisabled={isConfirming}
-                    onPress={async () => {
-                      await onConfirm();
-                      close();
-                    }}
-                  >
-                    {texts.yes}
-                  </Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <ConfirmDialog
+      trigger={{ label: sv.imports.confirm, className: 'button', isDisabled: isConfirming }}
+      heading={texts.dialogHeading}
+      cancelLabel={sv.imports.dialog.cancel}
+      confirmLabel={texts.yes}
+      isBusy={isConfirming}
+      onConfirm={async () => {
+        // A failure is shown below the buttons, as for a plain "Läs in".
+        await onConfirm();
+        return null;
+      }}
+    >
+      <p>{texts.dialogIntro}</p>
+      <ul>
+        {risk.warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+      <p>{texts.dialogQuestion}</p>
+    </ConfirmDialog>
   );
 }
