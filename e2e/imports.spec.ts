@@ -171,7 +171,7 @@ test('the recent table sorts every column by keyboard', async ({ page }) => {
   ]);
 });
 
-test('the dialog: the messages of §5, the price lists, the template, and no axe violations', async ({
+test('the dialog: the form messages, the price lists, the template, and no axe violations', async ({
   page,
 }) => {
   await openImports(page);

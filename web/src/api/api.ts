@@ -26,7 +26,7 @@ export const backgroundRequest = { [BACKGROUND_REQUEST_HEADER]: 'true' };
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'same-origin' });
 
-/** Any 401 while a session exists ends the session (docs/product.md, "Imports: types, statuses, flow"; docs/product.md, "Calls"). */
+/** Any 401 while a session exists ends the session (docs/product.md, "Session"; docs/product.md, "Calls"). */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
   api,

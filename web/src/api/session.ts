@@ -5,7 +5,7 @@ import type { SessionPing } from '../../../contract/auth';
 import { api, backgroundRequest } from './api';
 import { sessionEnded } from './sessionActions';
 
-/** Where the login response's profile is kept (docs/product.md, "Imports: types, statuses, flow"); removed on the logged-out page. */
+/** Where the login response's profile is kept (docs/product.md, "Session"); removed on the logged-out page. */
 export const PROFILE_STORAGE_KEY = 'hmdb.profile';
 
 /** The session calls every part of the SPA may need: the ping and the logout. */

@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 
 /**
- * The session events of docs/product.md, "Imports: types, statuses, flow". They live here, not in the session feature, so that
+ * The session events of docs/product.md, "Session". They live here, not in the session feature, so that
  * the api's base query and every feature may dispatch them; `features/session/sessionSlice`
  * keeps the state they lead to.
  */

@@ -15,7 +15,7 @@ import { Field, focusFirstInvalid } from './Field';
 const usernameId = 'login-username';
 const passwordId = 'login-password';
 
-/** Sign-in (docs/product.md, "Screens and routes"; docs/product.md, "Imports: types, statuses, flow" and §8). */
+/** Sign-in (docs/product.md, "Screens and routes"; docs/product.md, "Session" and "Texts"). */
 export function LoginPage() {
   const dispatch = useDispatch<AppDispatch>();
   const navigate = useNavigate();

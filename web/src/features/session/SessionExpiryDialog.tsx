@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The warning of docs/product.md, "Imports: types, statuses, flow", shown while it is mounted. A native modal <dialog> keeps the
+ * The warning of docs/product.md, "Session", shown while it is mounted. A native modal <dialog> keeps the
  * rest of the page inert and focus inside, without react-aria (the login area must stay light).
  * It cannot be dismissed: Escape does nothing, and a click outside never closes a native dialog.
  * Focus returns to where it was when the dialog goes away.

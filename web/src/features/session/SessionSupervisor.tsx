@@ -16,7 +16,7 @@ export const PING_INTERVAL_MS = 30_000;
 export const WARNING_SECONDS = 300;
 
 /**
- * Watches the session for every page (docs/product.md, "Imports: types, statuses, flow"): pings every 30 s while a session
+ * Watches the session for every page (docs/product.md, "Session"): pings every 30 s while a session
  * exists, warns when it is about to expire, and sends the user to /logout once it has ended.
  * Also listens for the `invalidate-api-store` event.
  */

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { api, type TagType, tagTypes } from '../../api/api';
 
-/** The window event that asks the SPA to refetch cached data (docs/product.md, "Imports: types, statuses, flow"). */
+/** The window event that asks the SPA to refetch cached data (docs/product.md, "Session"). */
 export const INVALIDATE_API_STORE_EVENT = 'invalidate-api-store';
 
 const isTagType = (value: unknown): value is TagType =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isOutsideSession } from './paths';
 
-describe('pages where an ended session does not send the user to /logout (docs/product.md, "Imports: types, statuses, flow")', () => {
+describe('pages where an ended session does not send the user to /logout (docs/product.md, "Session")', () => {
   it.each([
     '/login',
     '/login/recover',

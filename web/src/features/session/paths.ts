@@ -1,5 +1,5 @@
 /**
- * Pages outside the session: when a session ends there, the user stays (docs/product.md, "Imports: types, statuses, flow").
+ * Pages outside the session: when a session ends there, the user stays (docs/product.md, "Session").
  * Matches /login and everything under it, /logout and /welcome.
  */
 export function isOutsideSession(pathname: string) {

@@ -14,7 +14,7 @@ const profile: Profile = {
 
 const reduce = sessionSlice.reducer;
 
-describe('session state (docs/product.md, "Imports: types, statuses, flow")', () => {
+describe('session state (docs/product.md, "Session")', () => {
   it('starts without a session', () => {
     expect(reduce(undefined, { type: 'init' })).toEqual({ hasSession: false, hasSessionEnded: false });
   });

@@ -12,7 +12,7 @@ const started: SessionState = { hasSession: true, hasSessionEnded: false };
 const ended: SessionState = { hasSession: false, hasSessionEnded: true };
 
 /**
- * Session state of docs/product.md, "Imports: types, statuses, flow": it starts at login or with any successful profile fetch
+ * Session state of docs/product.md, "Session": it starts at login or with any successful profile fetch
  * (also after a page reload), and ends at logout, on a 401 while it existed, or when a ping
  * finds no session.
  */
