@@ -126,6 +126,18 @@ const fileRows = fc
   )
   .chain(([articleNumbers, hostile]) => fc.tuple(...articleNumbers.map((number) => row(number, hostile))));
 
+/** A row every rule accepts, with escapes that stand for a literal `_x0000_` and an emoji. */
+const carefulRow: Record<string, Cell> = {
+  articleNumber: { text: 'HMD-0001' },
+  price: { number: 12.5 },
+  minimumOrderQuantity: { number: 1 },
+  deliveryTimeDays: null,
+  warrantyQuantity: null,
+  warrantyUnit: { text: 'Dagar' },
+  warrantyValidFrom: null,
+  warrantyTerms: { text: '_x005F_x0000_ och _xD83D__xDE00_' },
+};
+
 const columnLetter = (column: number) => 'ABCDEFGHI'[column]!;
 const escapeMarkup = (value: string) => value.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -252,7 +264,9 @@ describe.each(testDatabaseKinds)('what is applied is what was shown, on %s', (ki
           const after = await pricelistRows(testApp, pricelistId);
           expect(after.sort(byCodeUnits)).toEqual([...expected.values()].sort(byCodeUnits));
         }),
-        { numRuns: runs },
+        // One careful file always runs first, so the applied path is taken whatever the random
+        // files are (six hostile ones in a row happen one time in 64).
+        { numRuns: runs, examples: [[[carefulRow], false]] },
       );
       // Both paths are taken: some files are applied, not only refused.
       expect(confirmed).toBeGreaterThan(0);
