@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generatePriceListXls, generatePriceListXlsx } from './generate';
+import { generatePriceListXls, generatePriceListXlsx } from '../test-support/generatedWorkbooks';
 import { benchDir } from './lib';
 
 export interface BenchFile {

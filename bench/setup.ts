@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Database } from '../server/src/db/database';
 import { seedDemoData } from '../server/src/db/seed';
-import { generatedArticleNumber, generatePriceListRows } from './generate';
+import { generatedArticleNumber, generatePriceListRows } from '../test-support/generatedWorkbooks';
 
 export interface BenchSupplier {
   organizationId: number;

@@ -1,5 +1,5 @@
 import { e2eSmtpPort } from '../playwright.config';
-import { startTestMailbox, type TestMailbox } from '../server/src/test/mailbox';
+import { startTestMailbox, type TestMailbox } from '../test-support/mailbox';
 import { DEMO_PASSWORD, expect, expectNoAxeViolations, loginAs, submitLogin, test } from './fixtures';
 
 const WRONG_CREDENTIALS = 'Du har angett fel användarnamn eller lösenord. Försök igen.';

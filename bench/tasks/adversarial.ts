@@ -2,9 +2,10 @@
  * The .xlsx reader on parts of n openings never finished (adversarialWorkbooks.ts): the time to
  * read or refuse each file, in milliseconds, by case. Linear scans keep 10 × n near 10 × the time.
  */
-import { adversarialCases } from '../../server/src/imports/excel/adversarialWorkbooks';
-import { ExcelFileError } from '../../server/src/imports/excel/errors';
-import { readSheetCells } from '../../server/src/imports/excel/sheetCells';
+
+import { ExcelFileError } from '../../server/src/lib/xlsx/errors';
+import { readSheetCells } from '../../server/src/lib/xlsx/readSheetCells';
+import { adversarialCases } from '../../test-support/adversarialWorkbooks';
 import { report } from '../lib';
 
 const n = Number(process.argv[2]);

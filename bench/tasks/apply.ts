@@ -11,7 +11,7 @@ import { migrate } from '../../server/src/db/migrate';
 import { runNextJob } from '../../server/src/imports/jobs';
 import { createWorkerPool } from '../../server/src/imports/workerLimits';
 import { createLogger } from '../../server/src/logger';
-import { generatePriceListXlsx } from '../generate';
+import { generatePriceListXlsx } from '../../test-support/generatedWorkbooks';
 import { createBenchDatabase, report } from '../lib';
 import { prepareBenchSupplier, queueImport } from '../setup';
 

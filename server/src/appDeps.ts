@@ -3,7 +3,7 @@ import type { Mailer } from './auth/mail';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { WorkerPool } from './imports/excel';
+import type { WorkerPool } from './priceListFile';
 
 /**
  * What the application is built from, made once at start (main.ts) or per test

@@ -84,7 +84,7 @@ const ConfigSchema = z.object({
   JOB_QUEUE_BUDGET_SECONDS: z.coerce.number().positive().default(10),
   /** Days an ended import keeps its uploaded file's bytes (its summary, details and history stay). */
   UPLOADED_FILE_RETENTION_DAYS: z.coerce.number().positive().default(90),
-  /** Risk rules of an import (imports/riskRules.ts): a price change beyond ± this per cent is a risk. */
+  /** Risk rules of an import (priceListFile/riskRules.ts): a price change beyond ± this per cent is a risk. */
   RISK_PRICE_CHANGE_PERCENT: z.coerce.number().positive().default(25),
   /** Removing at least this per cent of a future price list's rows is a risk (any removal from a current one is). */
   RISK_FUTURE_REMOVAL_PERCENT: z.coerce.number().min(0).max(100).default(10),

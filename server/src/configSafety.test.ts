@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../test-support/testApp';
 import { ConfigError, loadConfig } from './config';
-import { createTestApp, type TestApp, testDatabaseKinds } from './test/testApp';
 
 describe('configuration that cannot be unsafe', () => {
   it('refuses to start with the testability routes in production, in one line', () => {

@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceListWorkbook } from './imports/testFiles';
-import { demoSupplier, type Supplier, uploadImport } from './imports/testSupport';
-import { createTestApp, type TestApp, testDatabaseKinds } from './test/testApp';
+import { demoSupplier, type Supplier, uploadImport } from '../../test-support/importFlow';
+import { priceListWorkbook } from '../../test-support/priceListFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../test-support/testApp';
 
 const api = '/resources/v1';
 const hostileValues = [

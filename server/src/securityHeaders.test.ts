@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from './test/testApp';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../test-support/testApp';
 
 /** An API answer, an API error and a page of the SPA (or its "not built" answer): every kind of response. */
 const urls = ['/resources/v1/api/session/ping', '/resources/v1/finns-inte', '/login'];

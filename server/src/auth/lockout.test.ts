@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { DEMO_PASSWORD } from '../db/seed';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
 import { LOCKOUT, lockEnd } from './lockout';
 
 const api = '/resources/v1';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../../../test-support/login';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { DEMO_PASSWORD } from '../db/seed';
-import { loginAs } from '../test/login';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
 import { dummyPasswordHash, passwordVerificationCount } from './passwords';
 import { hashSessionId } from './session';
 

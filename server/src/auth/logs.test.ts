@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../../../test-support/login';
+import { startTestMailbox, type TestMailbox } from '../../../test-support/mailbox';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { DEMO_PASSWORD } from '../db/seed';
-import { loginAs } from '../test/login';
-import { startTestMailbox, type TestMailbox } from '../test/mailbox';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
 
 const api = '/resources/v1';
 

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { DEMO_PASSWORD } from '../db/seed';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
 
 const api = '/resources/v1';
 const badRequest = { error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } };

@@ -1,10 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../../../test-support/login';
+import {
+  parseMessage,
+  type ReceivedMail,
+  startTestMailbox,
+  type TestMailbox,
+} from '../../../test-support/mailbox';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { DEMO_PASSWORD } from '../db/seed';
-import { loginAs } from '../test/login';
-import { parseMessage, type ReceivedMail, startTestMailbox, type TestMailbox } from '../test/mailbox';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
 import { hashResetToken } from './reset';
 
 const api = '/resources/v1';

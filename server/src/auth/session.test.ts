@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_REQUEST_HEADER } from '../../../contract';
+import { loginAs } from '../../../test-support/login';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { DEMO_PASSWORD } from '../db/seed';
-import { loginAs } from '../test/login';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
 import { hashSessionId } from './session';
 
 const api = '/resources/v1';

@@ -1,6 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookieFor, type TestApp, testDatabaseKinds } from '../test/testApp';
+import {
+  createTestApp,
+  sessionCookieFor,
+  type TestApp,
+  testDatabaseKinds,
+} from '../../../test-support/testApp';
 import { dashboardListPaths, expectedDemoCounts } from './demoCounts';
 
 const DAY = 24 * 60 * 60 * 1000;

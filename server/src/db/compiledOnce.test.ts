@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../test/testApp';
+import { createTestDatabase, testDatabaseKinds } from '../../../test-support/testApp';
 import { compiledOnce } from './compiledOnce';
 import type { DatabaseHandle } from './database';
 

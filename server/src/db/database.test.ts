@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { openDatabase } from './database';
 import { migrate } from './migrate';
 

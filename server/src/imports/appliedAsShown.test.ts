@@ -12,9 +12,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PricelistRowValues, priceListColumns } from '../../../contract';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { forbiddenCharacterIn } from './excel/storableText';
-import { handMadeXlsx, headers } from './excel/testWorkbooks';
 import {
   demoSupplier,
   postConfirm,
@@ -23,7 +20,10 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from './testSupport';
+} from '../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { handMadeXlsx, headers } from '../../../test-support/workbooks';
+import { forbiddenCharacterIn } from '../priceListFile/storableText';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 6);
 

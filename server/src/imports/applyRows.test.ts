@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '../../../contract';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { demoSupplier, pricelistRows, type Supplier } from '../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { applyPriceListChanges, StaleDataError } from './applyRows';
-import { demoSupplier, pricelistRows, type Supplier } from './testSupport';
 
 // The apply job checks the price list is as validated before it writes; these are the guards
 // behind that check: a change that no longer fits the rows rolls back as stale data.

@@ -8,7 +8,7 @@ import {
 } from '../../../contract';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { DETAIL_CHUNK_SIZE, type DetailChunks, errorChunks, type StoredUpdate } from './excel';
+import { DETAIL_CHUNK_SIZE, type DetailChunks, errorChunks, type StoredUpdate } from '../priceListFile';
 import { readImportFile } from './importFiles';
 
 /**

@@ -3,9 +3,6 @@ import { existsSync } from 'node:fs';
 import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { deleteExpiredImportFiles, removeOrphanedImportFiles } from './fileRetention';
-import { FILE_DELETED_MESSAGE, readImportFile } from './importFiles';
 import {
   demoSupplier,
   editedPricelistFile,
@@ -15,7 +12,10 @@ import {
   type Supplier,
   uploadImport,
   validatedImport,
-} from './testSupport';
+} from '../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { deleteExpiredImportFiles, removeOrphanedImportFiles } from './fileRetention';
+import { FILE_DELETED_MESSAGE, readImportFile } from './importFiles';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -3,8 +3,6 @@ import { watch } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { multipart } from './testFiles';
 import {
   api,
   demoSupplier,
@@ -15,7 +13,9 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from './testSupport';
+} from '../../../test-support/importFlow';
+import { multipart } from '../../../test-support/priceListFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 
 describe.each(testDatabaseKinds)('where uploaded files are kept, on %s', (kind) => {
   let testApp: TestApp;

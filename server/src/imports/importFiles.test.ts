@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { demoSupplier, type Supplier, uploadImport } from '../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { FILE_PIECE_BYTES, readImportFile } from './importFiles';
-import { demoSupplier, type Supplier, uploadImport } from './testSupport';
 
 describe.each(testDatabaseKinds)('an uploaded file read back on %s', (kind) => {
   let testApp: TestApp;

@@ -3,11 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportListResponse } from '../../../contract';
-import { buildApp } from '../app';
-import { seedDemoData } from '../db/seed';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { ImportListCache } from './importListCache';
-import { claimNextJob, renewLease } from './jobQueue';
 import {
   api,
   demoSupplier,
@@ -15,7 +10,12 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from './testSupport';
+} from '../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { buildApp } from '../app';
+import { seedDemoData } from '../db/seed';
+import { ImportListCache } from './importListCache';
+import { claimNextJob, renewLease } from './jobQueue';
 
 describe.each(testDatabaseKinds)('import lists kept between requests on %s', (kind) => {
   let testApp: TestApp;

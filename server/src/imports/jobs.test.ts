@@ -1,11 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database';
-import { articleNumber } from '../db/seed';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { claimNextJob, LEASE_MS } from './jobQueue';
-import { type JobResult, processJob, runNextJob, startImportJobs } from './jobs';
-import { type FileRow, multipart, priceListWorkbook } from './testFiles';
 import {
   demoSupplier,
   editedPricelistFile,
@@ -16,7 +10,13 @@ import {
   type Supplier,
   uploadImport,
   validatedImport,
-} from './testSupport';
+} from '../../../test-support/importFlow';
+import { type FileRow, multipart, priceListWorkbook } from '../../../test-support/priceListFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { openDatabase } from '../db/database';
+import { articleNumber } from '../db/seed';
+import { claimNextJob, LEASE_MS } from './jobQueue';
+import { type JobResult, processJob, runNextJob, startImportJobs } from './jobs';
 
 /**
  * Counts the transactions that changed a price list's rows: a statement trigger records each

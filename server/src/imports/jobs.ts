@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../appDeps';
+import { ExcelFileError, ExcelWorkerError } from '../priceListFile';
 import { type ApplyEnd, runApplyJob } from './applyJob';
-import { ExcelFileError, ExcelWorkerError } from './excel';
 import {
   type ClaimedJob,
   claimNextJob,

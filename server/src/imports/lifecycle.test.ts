@@ -1,11 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportListResponse, type PricelistRowValues } from '../../../contract';
-import { createTestApp, sessionCookieFor, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { readImportFile } from './importFiles';
-import { claimNextJob, LEASE_MS } from './jobQueue';
-import { runNextJob } from './jobs';
-import { type FileRow, multipart, priceListWorkbook } from './testFiles';
 import {
   demoSupplier,
   editedPricelistFile,
@@ -16,7 +11,17 @@ import {
   type Supplier,
   uploadImport,
   validatedImport,
-} from './testSupport';
+} from '../../../test-support/importFlow';
+import { type FileRow, multipart, priceListWorkbook } from '../../../test-support/priceListFiles';
+import {
+  createTestApp,
+  sessionCookieFor,
+  type TestApp,
+  testDatabaseKinds,
+} from '../../../test-support/testApp';
+import { readImportFile } from './importFiles';
+import { claimNextJob, LEASE_MS } from './jobQueue';
+import { runNextJob } from './jobs';
 
 const DAY = 24 * 60 * 60 * 1000;
 

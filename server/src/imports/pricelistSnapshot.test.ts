@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '../../../contract';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { buildPriceListTemplate, defaultWorkerLimits, runPriceListValidation } from './excel';
+import { demoSupplier, pricelistRows, type Supplier } from '../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { buildPriceListTemplate, defaultWorkerLimits, runPriceListValidation } from '../priceListFile';
 import {
   loadPricelistSnapshot,
   loadPricelistSnapshotWithFingerprint,
   pricelistFingerprint,
   templateRows,
 } from './pricelistSnapshot';
-import { demoSupplier, pricelistRows, type Supplier } from './testSupport';
 
 const terms = 'Gäller "alltid"\tutom vid\nåverkan på ÅÄÖ-delar \\ se avtal';
 

@@ -3,9 +3,9 @@ import type { PricelistTimeStatus, ValidationError } from '../../../contract';
 import { PRICE_LIST_SHEET, pricelistTimeStatusLabels } from '../../../contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import type { PriceListSnapshotJson } from '../priceListFile';
 import { swedishDateOf } from '../pricelists/calendar';
 import { pricelistsOf } from '../pricelists/queries';
-import type { PriceListSnapshotJson } from './excel';
 
 export interface PricelistSnapshot {
   /** The articles and rows as JSON texts, for the worker thread to parse (snapshotJson.ts). */

@@ -1,8 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { readImportFile } from './importFiles';
-import { recentUploads, takeRecentUpload } from './recentUploads';
 import {
   demoSupplier,
   editedPricelistFile,
@@ -10,7 +7,10 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from './testSupport';
+} from '../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { readImportFile } from './importFiles';
+import { recentUploads, takeRecentUpload } from './recentUploads';
 
 describe.each(testDatabaseKinds)('files kept from the upload for the job, on %s', (kind) => {
   let testApp: TestApp;

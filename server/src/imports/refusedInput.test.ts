@@ -4,13 +4,20 @@
  */
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePriceListXlsx } from '../../../bench/generate';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { isEncryptedOfficeFile } from './excel/detectFormat';
-import { handMadeXlsx, headers, sheetjsWorkbook, validRow } from './excel/testWorkbooks';
+import { generatePriceListXlsx } from '../../../test-support/generatedWorkbooks';
+import {
+  api,
+  demoSupplier,
+  request,
+  runAllJobs,
+  type Supplier,
+  uploadImport,
+} from '../../../test-support/importFlow';
+import { priceListWorkbook } from '../../../test-support/priceListFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { handMadeXlsx, headers, sheetjsWorkbook, validRow } from '../../../test-support/workbooks';
+import { isEncryptedOfficeFile } from '../lib/xlsx/detectFormat';
 import { fileFailureReason } from './importViews';
-import { priceListWorkbook } from './testFiles';
-import { api, demoSupplier, request, runAllJobs, type Supplier, uploadImport } from './testSupport';
 
 const badRequest = { error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } };
 const PASSWORD_PROTECTED = 'Filen är lösenordsskyddad. Spara den utan lösenord och läs in den igen.';

@@ -4,8 +4,6 @@
  * as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { multipart } from './testFiles';
 import {
   api,
   demoSupplier,
@@ -15,7 +13,9 @@ import {
   runAllJobs,
   type Supplier,
   validatedImport,
-} from './testSupport';
+} from '../../../test-support/importFlow';
+import { multipart } from '../../../test-support/priceListFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 
 describe.each(testDatabaseKinds)('the confirm guard on %s', (kind) => {
   let testApp: TestApp;

@@ -13,11 +13,11 @@ import {
 import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
 import { badRequest, notFound } from '../errors';
+import { buildPriceListTemplate, buildValidationErrorWorkbook } from '../priceListFile';
 import { requireImportAccess } from './access';
 import { assertReplaceable, confirmImport, createImport, deleteImport, replaceImportFile } from './commands';
 import { loadChangesPage, loadErrorExport } from './details';
 import { errorWorkbookName, sendWorkbook } from './downloads';
-import { buildPriceListTemplate, buildValidationErrorWorkbook } from './excel';
 import { ImportListCache } from './importListCache';
 import { findImport, findImportSummary } from './importViews';
 import { legacyImportStatuses } from './legacy';

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ApiError, badRequest } from '../errors';
-import { detectExcelFormat } from './excel';
-import { isEncryptedOfficeFile } from './excel/detectFormat';
+import { isEncryptedOfficeFile } from '../lib/xlsx/detectFormat';
+import { detectExcelFormat } from '../priceListFile';
 
 export interface Upload {
   content: Buffer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import { demoSupplier, type Supplier, uploadImport } from './testSupport';
+import { demoSupplier, type Supplier, uploadImport } from '../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 
 const MB = 1024 * 1024;
 /** The start of a zip (an .xlsx), so that only the size is wrong. */

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookieFor, type TestApp, testDatabaseKinds } from '../test/testApp';
+import { api, demoSupplier, request, type Supplier, uploadImport } from '../../../test-support/importFlow';
+import { multipart, priceListWorkbook } from '../../../test-support/priceListFiles';
+import {
+  createTestApp,
+  sessionCookieFor,
+  type TestApp,
+  testDatabaseKinds,
+} from '../../../test-support/testApp';
 import { readImportFile } from './importFiles';
-import { multipart, priceListWorkbook } from './testFiles';
-import { api, demoSupplier, request, type Supplier, uploadImport } from './testSupport';
 
 const oneRow = () => priceListWorkbook([{ articleNumber: 'HMD-0001', price: 100, minimumOrderQuantity: 1 }]);
 

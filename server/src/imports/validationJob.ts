@@ -1,12 +1,13 @@
 import type { ImportStatus, ImportSummary } from '../../../contract';
 import { timedJob } from '../operations/metrics';
-import { saveDetails, saveErrors } from './details';
 import {
   type PriceListSnapshotJson,
   runPriceListValidation,
   runPriceListValidationSummary,
   type WorkerValidationRecord,
-} from './excel';
+} from '../priceListFile';
+import { assessRisk } from '../priceListFile/riskRules';
+import { saveDetails, saveErrors } from './details';
 import {
   type ClaimedJob,
   errorSummary,
@@ -16,7 +17,6 @@ import {
   loadImportFile,
 } from './jobQueue';
 import { inactivePricelistError, loadPricelistSnapshot, pricelistStatus } from './pricelistSnapshot';
-import { assessRisk } from './riskRules';
 import { jobWorkers } from './workerLimits';
 
 /** What the job ended with; LEASE_LOST when its result was dropped (deleted, replaced, taken over). */

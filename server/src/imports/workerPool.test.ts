@@ -6,12 +6,18 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
-import type { WorkerPoolStats } from './excel';
-import type { WorkerJob } from './excel/workerPool';
+import {
+  demoSupplier,
+  request,
+  type Supplier,
+  uploadImport,
+  validatedImport,
+} from '../../../test-support/importFlow';
+import { type FileRow, priceListWorkbook } from '../../../test-support/priceListFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import type { WorkerPoolStats } from '../priceListFile';
+import type { WorkerJob } from '../priceListFile/worker/pool';
 import { startImportJobs } from './jobs';
-import { type FileRow, priceListWorkbook } from './testFiles';
-import { demoSupplier, request, type Supplier, uploadImport, validatedImport } from './testSupport';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BUSY_BODY = {

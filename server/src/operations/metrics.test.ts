@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimNextJob } from '../imports/jobQueue';
-import { processJob } from '../imports/jobs';
 import {
   demoSupplier,
   editedPricelistFile,
@@ -8,8 +6,10 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from '../imports/testSupport';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../test/testApp';
+} from '../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { claimNextJob } from '../imports/jobQueue';
+import { processJob } from '../imports/jobs';
 
 const TOKEN = 'a-metrics-token-of-some-length';
 

@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDeps } from '../appDeps';
 import type { Database } from '../db/database';
 import { ApiError, notFound } from '../errors';
-import type { WorkerPoolStats } from '../imports/excel';
+import type { WorkerPoolStats } from '../priceListFile';
 
 /**
  * Metrics of this instance in Prometheus text format, at GET /metrics (README, "Health and

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookieFor, type TestApp, testDatabaseKinds } from '../test/testApp';
+import {
+  createTestApp,
+  sessionCookieFor,
+  type TestApp,
+  testDatabaseKinds,
+} from '../../../test-support/testApp';
 import { addDays, swedishDateOf } from './calendar';
 import { findActivePricelist } from './queries';
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookieFor, type TestApp, testDatabaseKinds } from '../test/testApp';
+import {
+  createTestApp,
+  sessionCookieFor,
+  type TestApp,
+  testDatabaseKinds,
+} from '../../../test-support/testApp';
 
 describe.each(testDatabaseKinds)('dynamic texts on %s', (kind) => {
   let testApp: TestApp;

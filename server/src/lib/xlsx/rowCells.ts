@@ -1,0 +1,92 @@
+import type { SheetRead } from './findSheet';
+
+/**
+ * The cells of one sheet row as both readers (.xlsx and .xls) hand them on: parallel arrays
+ * reused from row to row, so reading a sheet creates no object per cell.
+ */
+export const TEXT = 1;
+export const NUMBER = 2;
+export const BOOLEAN = 3;
+export const ERROR = 4;
+export type CellKind = typeof TEXT | typeof NUMBER | typeof BOOLEAN | typeof ERROR;
+
+export const MAX_ROWS = 1_048_576;
+export const MAX_COLUMNS = 16_384;
+
+export class RowCells {
+  count = 0;
+  /** 0-based column index. */
+  readonly columns: number[] = [];
+  readonly kinds: CellKind[] = [];
+  /** TEXT: the text; ERROR: the error code such as `#N/A`; otherwise ''. */
+  readonly texts: string[] = [];
+  /** NUMBER: the value; BOOLEAN: 1 or 0; otherwise 0. */
+  readonly numbers: number[] = [];
+  /** NUMBER only: the cell's number format shows a date or time. */
+  readonly dates: boolean[] = [];
+
+  add(column: number, kind: CellKind, text: string, number: number, date: boolean) {
+    const i = this.count++;
+    this.columns[i] = column;
+    this.kinds[i] = kind;
+    this.texts[i] = text;
+    this.numbers[i] = number;
+    this.dates[i] = date;
+  }
+}
+
+/**
+ * Rows kept for later, in flat arrays (no object per row or cell): a sink that cannot check
+ * rows yet keeps reading the file and checks them when it can.
+ */
+export class QueuedRows {
+  private readonly rowNumbers: number[] = [];
+  /** Where each row's cells start in the cell arrays; the next row's start ends them. */
+  private readonly starts: number[] = [];
+  private readonly cells = new RowCells();
+
+  push(rowNumber: number, cells: RowCells) {
+    this.rowNumbers.push(rowNumber);
+    this.starts.push(this.cells.count);
+    for (let i = 0; i < cells.count; i++) {
+      this.cells.add(cells.columns[i]!, cells.kinds[i]!, cells.texts[i]!, cells.numbers[i]!, cells.dates[i]!);
+    }
+  }
+
+  /** Hands each kept row on in order, as the reader would have (one RowCells, reused). */
+  replay(row: (rowNumber: number, cells: RowCells) => void) {
+    const { cells, starts } = this;
+    const current = new RowCells();
+    for (let r = 0; r < this.rowNumbers.length; r++) {
+      current.count = 0;
+      const end = r + 1 < starts.length ? starts[r + 1]! : cells.count;
+      for (let i = starts[r]!; i < end; i++) {
+        current.add(cells.columns[i]!, cells.kinds[i]!, cells.texts[i]!, cells.numbers[i]!, cells.dates[i]!);
+      }
+      row(this.rowNumbers[r]!, current);
+    }
+  }
+}
+
+export interface SheetRowSink {
+  /** Called with the names of every sheet of the workbook, before the sheet is looked for. */
+  sheets?(names: readonly string[]): void;
+  /** Called once the sheet is found, before any row. */
+  start(sheet: SheetRead): void;
+  /**
+   * Columns whose values are wanted (1 = wanted), or null for every column. The reader skips
+   * decoding the others. May change between rows (after the header row).
+   */
+  columnFilter: Uint8Array | null;
+  /** Called for each row element that has at least one cell value, in document order. */
+  row(rowNumber: number, cells: RowCells): void;
+}
+
+/** Column letters (A, B, …, XFD) of a 0-based column index. */
+export function columnName(column: number): string {
+  let name = '';
+  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  }
+  return name;
+}

@@ -1,0 +1,115 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { ValidationError } from '../../../contract';
+import {
+  type CellInput,
+  exceljsWorkbook,
+  headers,
+  sheetjsWorkbook,
+  validRow,
+} from '../../../test-support/workbooks';
+import { buildValidationErrorWorkbook, errorFill } from './errorWorkbook';
+import { validatePriceList } from './validatePriceList';
+
+async function errorsOf(content: Buffer, fileName = 'prislista.xlsx'): Promise<ValidationError[]> {
+  const outcome = await validatePriceList({
+    content,
+    fileName,
+    articleNumbers: ['HMD-0001', 'HMD-0002'],
+    existingRows: [],
+  });
+  if (!('allErrors' in outcome)) throw new Error('expected errors');
+  return outcome.allErrors;
+}
+
+async function open(content: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as unknown as ExcelJS.Buffer);
+  return workbook;
+}
+
+const noteText = (note: ExcelJS.Comment | string | undefined) =>
+  typeof note === 'string' ? note : (note?.texts ?? []).map((run) => run.text).join('');
+
+const rows: CellInput[][] = [
+  headers,
+  validRow('HMD-0001'),
+  validRow('=HYPERLINK("http://x")', '-12'),
+  ['HMD-0002', '@rullstol', null, 0, null, null, null, null, '\tvillkor'],
+];
+
+describe('the error workbook', () => {
+  it('lists every error on the sheet Fel, with formula-like text escaped', async () => {
+    const content = await exceljsWorkbook({ Prislista: rows });
+    const errors = await errorsOf(content);
+    const workbook = await open(await buildValidationErrorWorkbook(content, 'prislista.xlsx', errors));
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Fel', 'Prislista']);
+    const list = workbook.getWorksheet('Fel')!;
+    expect(list.getRow(1).values).toEqual([
+      undefined,
+      'Rad',
+      'Artikelnummer',
+      'Flik',
+      'Kolumn',
+      'Värde',
+      'Meddelande',
+    ]);
+    expect(list.rowCount).toBe(errors.length + 1);
+    expect(list.getRow(2).values).toEqual([
+      undefined,
+      3,
+      '\'=HYPERLINK("http://x")',
+      'Prislista',
+      'Artikelnummer',
+      '\'=HYPERLINK("http://x")',
+      'Artikelnumret finns inte bland organisationens artiklar. Ange artikelnumret för en av organisationens egna artiklar.',
+    ]);
+    expect(list.getRow(3).getCell(5).value).toBe("'-12");
+  });
+
+  it('copies the uploaded sheet with the faulty cells filled red and the message as a note', async () => {
+    const content = await exceljsWorkbook({ Prislista: rows });
+    const errors = await errorsOf(content);
+    const copy = (
+      await open(await buildValidationErrorWorkbook(content, 'prislista.xlsx', errors))
+    ).getWorksheet('Prislista')!;
+    expect(copy.getCell('A1').value).toBe('Artikelnummer');
+    expect(copy.getCell('A2').value).toBe('HMD-0001');
+    expect(copy.getCell('C2').value).toBe(100);
+    expect(copy.getCell('A2').fill).toBeUndefined();
+
+    expect(copy.getCell('A3').value).toBe('\'=HYPERLINK("http://x")');
+    expect(copy.getCell('A3').fill).toEqual(errorFill);
+    expect(noteText(copy.getCell('A3').note)).toBe(errors[0]!.message);
+    expect(copy.getCell('C3').fill).toEqual(errorFill);
+    expect(noteText(copy.getCell('C3').note)).toContain('Värdet är negativt.');
+
+    // A missing value is marked on its empty cell.
+    expect(copy.getCell('C4').value).toBeNull();
+    expect(copy.getCell('C4').fill).toEqual(errorFill);
+    expect(noteText(copy.getCell('C4').note)).toContain('Pris saknas.');
+    expect(copy.getCell('B4').value).toBe("'@rullstol");
+    expect(copy.getCell('I4').value).toBe("'\tvillkor");
+  });
+
+  it('copies an .xls sheet too', async () => {
+    const content = sheetjsWorkbook({ Prislista: [headers, validRow('HMD-0003')] }, 'biff8');
+    const errors = await errorsOf(content, 'prislista.xls');
+    const copy = (
+      await open(await buildValidationErrorWorkbook(content, 'prislista.xls', errors))
+    ).getWorksheet('Prislista')!;
+    expect(copy.getCell('A2').value).toBe('HMD-0003');
+    expect(copy.getCell('A2').fill).toEqual(errorFill);
+  });
+
+  it('still lists the errors when the file cannot be read again', async () => {
+    const errors: ValidationError[] = [
+      { row: 2, sheet: 'Prislista', column: 'Pris', message: 'Pris saknas.', value: '' },
+    ];
+    const workbook = await open(
+      await buildValidationErrorWorkbook(Buffer.from('trasig'), 'prislista.xlsx', errors),
+    );
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Fel']);
+    expect(workbook.getWorksheet('Fel')!.getRow(2).getCell(6).value).toBe('Pris saknas.');
+  });
+});

@@ -1,0 +1,162 @@
+import type ExcelJS from 'exceljs';
+import type { ValidationError } from '../../../contract';
+import { PRICE_LIST_SHEET, priceListColumns } from '../../../contract/domain';
+import { detectExcelFormat } from '../lib/xlsx/detectFormat';
+import { ExcelFileError } from '../lib/xlsx/errors';
+import type { SheetRead } from '../lib/xlsx/findSheet';
+import { escapeFormulaText } from '../lib/xlsx/formulaEscape';
+import { readSheet } from '../lib/xlsx/readSheet';
+import { BOOLEAN, ERROR, NUMBER, type RowCells, TEXT } from '../lib/xlsx/rowCells';
+import { boldFont, bufferedWorkbookWriter } from '../lib/xlsx/workbookWriter';
+import { mapHeader } from './columns';
+import { escapedForCell } from './storableText';
+import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/pool';
+import { packErrors } from './worker/transport';
+
+/** Excel's own "bad" style: light red fill, dark red text. */
+export const errorFill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
+const errorFont: Partial<ExcelJS.Font> = { color: { argb: 'FF9C0006' } };
+
+const errorColumns = [
+  { header: 'Rad', width: 8 },
+  { header: 'Artikelnummer', width: 18 },
+  { header: 'Flik', width: 12 },
+  { header: 'Kolumn', width: 24 },
+  { header: 'Värde', width: 24 },
+  { header: 'Meddelande', width: 100 },
+];
+
+/**
+ * The validation errors as an .xlsx: a sheet "Fel" listing every error, and a copy of the
+ * uploaded sheet with each faulty cell filled red and its message(s) as a note. Every text
+ * cell is escaped against formula injection (see formulaEscape.ts).
+ *
+ * Runs in a worker thread, like the validation: it parses the uploaded (untrusted) file again,
+ * and writing a 200,000-row copy takes seconds. The content is transferred to the worker
+ * when it owns its whole buffer (see runPriceListValidation). The server passes its worker
+ * pool; plain limits run a worker of its own.
+ */
+export async function buildValidationErrorWorkbook(
+  content: Uint8Array,
+  fileName: string,
+  errors: ValidationError[],
+  workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
+): Promise<Buffer> {
+  const result = await runnerOf(workers).run({
+    kind: 'errorWorkbook',
+    content,
+    fileName,
+    errors: packErrors(errors),
+  });
+  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
+  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+}
+
+/** buildValidationErrorWorkbook in this thread (the worker's part). */
+export async function writeValidationErrorWorkbook(
+  content: Uint8Array,
+  fileName: string,
+  errors: readonly ValidationError[],
+): Promise<Buffer> {
+  const { workbook, toBuffer } = bufferedWorkbookWriter();
+  const list = workbook.addWorksheet('Fel', { views: [{ state: 'frozen', ySplit: 1 }] });
+  list.columns = errorColumns.map((column) => ({ width: column.width }));
+  const header = list.addRow(errorColumns.map((column) => column.header));
+  header.font = boldFont;
+  header.commit();
+  for (const [index, error] of errors.entries()) {
+    // Lets the zip stream take what is written so far, rather than buffering the whole sheet.
+    if (index % 2_000 === 1_999) await new Promise((resolve) => setImmediate(resolve));
+    list
+      .addRow([
+        error.row,
+        escapedForCell(escapeFormulaText(error.articleNumber ?? '')),
+        escapedForCell(escapeFormulaText(error.sheet)),
+        escapedForCell(escapeFormulaText(error.column)),
+        escapedForCell(escapeFormulaText(error.value)),
+        escapedForCell(escapeFormulaText(error.message)),
+      ])
+      .commit();
+  }
+  list.commit();
+
+  const format = detectExcelFormat(content, fileName);
+  if (format !== null) {
+    const copy = new SheetCopy(() => workbook.addWorksheet(PRICE_LIST_SHEET), errors);
+    try {
+      await readSheet(content, format, PRICE_LIST_SHEET, copy);
+    } catch (error) {
+      // A file that cannot be read has no sheet to copy; the list of errors still helps.
+      if (!(error instanceof ExcelFileError)) throw error;
+    }
+    copy.finish();
+  }
+  return toBuffer();
+}
+
+/** Days between the 1900 and the 1904 date systems: the copy is written in the 1900 system. */
+const DAYS_1900_TO_1904 = 1462;
+
+/** Copies the uploaded sheet row by row as it is read, marking the faulty cells. */
+class SheetCopy {
+  readonly columnFilter = null;
+  private sheet: ExcelJS.Worksheet | null = null;
+  private date1904 = false;
+  /** Messages by row, then by sheet column (known once the header row is read). */
+  private messages = new Map<number, Map<number, string[]>>();
+
+  constructor(
+    private readonly addSheet: () => ExcelJS.Worksheet,
+    private readonly errors: readonly ValidationError[],
+  ) {}
+
+  start(read: SheetRead) {
+    this.sheet = this.addSheet();
+    this.date1904 = read.date1904;
+  }
+
+  row(rowNumber: number, cells: RowCells) {
+    if (rowNumber === 1 || this.messages.size === 0) this.placeErrors(rowNumber === 1 ? cells : null);
+    const row = this.sheet!.getRow(rowNumber);
+    for (let i = 0; i < cells.count; i++) this.writeCell(row.getCell(cells.columns[i]! + 1), cells, i);
+    for (const [column, texts] of this.messages.get(rowNumber) ?? []) {
+      const cell = row.getCell(column + 1);
+      cell.fill = errorFill;
+      cell.font = errorFont;
+      cell.note = texts.join('\n');
+    }
+    row.commit();
+  }
+
+  finish() {
+    this.sheet?.commit();
+  }
+
+  private placeErrors(header: RowCells | null) {
+    if (this.messages.size > 0) return;
+    const { columnOfSlot } = mapHeader(header, PRICE_LIST_SHEET, this.date1904);
+    const columnOfHeader = new Map<string, number>(
+      priceListColumns.map((column, index) => [column.header, columnOfSlot[index]!]),
+    );
+    for (const error of this.errors) {
+      const column = columnOfHeader.get(error.column) ?? -1;
+      if (column < 0) continue;
+      const ofRow = this.messages.get(error.row) ?? new Map<number, string[]>();
+      this.messages.set(error.row, ofRow);
+      ofRow.set(column, [...(ofRow.get(column) ?? []), error.message]);
+    }
+    // Marks the placing as done even when no error has a column in this sheet.
+    if (this.messages.size === 0) this.messages.set(0, new Map());
+  }
+
+  private writeCell(target: ExcelJS.Cell, cells: RowCells, i: number) {
+    const kind = cells.kinds[i];
+    if (kind === TEXT) target.value = escapedForCell(escapeFormulaText(cells.texts[i]!));
+    else if (kind === NUMBER) {
+      const date = cells.dates[i];
+      target.value = date && this.date1904 ? cells.numbers[i]! + DAYS_1900_TO_1904 : cells.numbers[i]!;
+      if (date) target.numFmt = 'yyyy-mm-dd';
+    } else if (kind === BOOLEAN) target.value = cells.numbers[i] === 1;
+    else if (kind === ERROR) target.value = { error: cells.texts[i] as ExcelJS.CellErrorValue['error'] };
+  }
+}

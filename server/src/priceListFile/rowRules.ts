@@ -1,0 +1,375 @@
+import type { PricelistRowValues, ValidationError } from '../../../contract';
+import {
+  type PriceListColumnKey,
+  priceListColumns,
+  warrantyUnits,
+  warrantyValidFromValues,
+} from '../../../contract/domain';
+import {
+  cellDisplayValue,
+  type DecimalText,
+  formatExcelDate,
+  formatNumber,
+  parseDecimalText,
+} from '../lib/xlsx/cellText';
+import { unescapeFormulaText } from '../lib/xlsx/formulaEscape';
+import { ERROR, NUMBER, type RowCells, TEXT } from '../lib/xlsx/rowCells';
+import { type HeaderMapping, slot } from './columns';
+import { forbiddenCharacterIn, forbiddenCharacterMessage, shownSafely } from './storableText';
+
+type IntegerColumn = 'minimumOrderQuantity' | 'deliveryTimeDays' | 'warrantyQuantity';
+
+export const MAX_INTEGER = 2_147_483_647;
+/** numeric(14, 2) in the database. */
+const MAX_PRICE_CENTS = 99_999_999_999_999;
+
+const allowed: Record<Exclude<PriceListColumnKey, 'articleName'>, string> = {
+  articleNumber: 'Ange artikelnumret för en av organisationens egna artiklar.',
+  price: 'Pris måste vara ett tal större än eller lika med 0 med högst två decimaler.',
+  minimumOrderQuantity: 'Minsta beställningsantal måste vara ett heltal större än eller lika med 1.',
+  deliveryTimeDays: 'Leveranstid (dagar) måste vara tom eller ett heltal större än eller lika med 0.',
+  warrantyQuantity: 'Garanti antal måste vara tom eller ett heltal större än eller lika med 0.',
+  warrantyUnit: 'Garanti enhet måste vara Dagar, Veckor, Månader eller År.',
+  warrantyValidFrom: 'Garanti gäller från måste vara tom, Leveransdatum eller Fakturadatum.',
+  warrantyTerms: 'Garantivillkor måste vara tom eller en text på högst 255 tecken.',
+};
+
+const problems = {
+  notNumber: 'Värdet är inte ett tal.',
+  notInteger: 'Värdet är inte ett heltal.',
+  negative: 'Värdet är negativt.',
+  belowOne: 'Värdet är mindre än 1.',
+  decimals: 'Värdet har fler än två decimaler.',
+  tooLargeInteger: 'Värdet är för stort (högst 2 147 483 647).',
+  tooLargePrice: 'Värdet är för stort (högst 999 999 999 999,99).',
+  date: 'Cellen är formaterad som ett datum.',
+  boolean: 'Cellen innehåller ett sanningsvärde (SANT eller FALSKT).',
+};
+
+/** Tolerance for binary floating point: a price cell holding 12.300000000000001 is 12.30. */
+const tolerance = (value: number) => Math.max(Math.abs(value), 1) * 2 ** -45;
+
+const unitByKey = new Map(warrantyUnits.map((unit) => [unit.toLowerCase(), unit]));
+const validFromByKey = new Map(warrantyValidFromValues.map((value) => [value.toLowerCase(), value]));
+
+/** One of `values` written in any casing, as its canonical spelling; null if none. */
+function canonicalOf(values: readonly string[], byKey: ReadonlyMap<string, string>) {
+  // The canonical spelling itself (most cells) is found without making a lower-case copy.
+  return (text: string) => (values.includes(text) ? text : (byKey.get(text.trim().toLowerCase()) ?? null));
+}
+
+/** Canonical warranty unit (Dagar, Veckor, Månader, År) of any casing, or null. */
+export const canonicalWarrantyUnit = canonicalOf(warrantyUnits, unitByKey);
+export const canonicalWarrantyValidFrom = canonicalOf(warrantyValidFromValues, validFromByKey);
+
+/** A price in öre as the canonical text with two decimals ("1234.50"). */
+export const formatCents = (cents: number) =>
+  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** Öre of a price typed as text; exact, since 12 digits and two decimals fit a double's integers. */
+const centsOf = (decimal: DecimalText) =>
+  Number(decimal.whole || '0') * 100 + Number(decimal.fraction.padEnd(2, '0'));
+
+/** A stored price ("1234.50", "12.5") in öre, or null when it is not a valid price. */
+export function priceCents(text: string): number | null {
+  // As the database writes it: digits, a point and two decimals.
+  const point = text.length - 3;
+  if (point > 0 && point <= 12 && text.charCodeAt(point) === 0x2e) {
+    let cents = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (i === point) continue;
+      const digit = text.charCodeAt(i) - 0x30;
+      if (digit < 0 || digit > 9) {
+        cents = -1;
+        break;
+      }
+      cents = cents * 10 + digit;
+    }
+    if (cents >= 0) return cents;
+  }
+  const decimal = parseDecimalText(text);
+  if (!decimal || decimal.fraction.length > 2 || decimal.whole.length > 12) return null;
+  if (decimal.negative && /[1-9]/.test(decimal.whole + decimal.fraction)) return null;
+  return centsOf(decimal);
+}
+
+/**
+ * The values of one valid file row, with the price in öre: filled in place for each row, so
+ * that the rows that change nothing (most of them) create no object at all.
+ */
+export interface CheckedRow {
+  articleNumber: string;
+  /** The index of the article among the supplier's articles. */
+  article: number;
+  priceCents: number;
+  minimumOrderQuantity: number;
+  deliveryTimeDays: number | null;
+  warrantyQuantity: number | null;
+  warrantyUnit: string | null;
+  warrantyValidFrom: string | null;
+  warrantyTerms: string | null;
+}
+
+export const rowValues = (row: CheckedRow): PricelistRowValues => ({
+  articleNumber: row.articleNumber,
+  price: formatCents(row.priceCents),
+  minimumOrderQuantity: row.minimumOrderQuantity,
+  deliveryTimeDays: row.deliveryTimeDays,
+  warrantyQuantity: row.warrantyQuantity,
+  warrantyUnit: row.warrantyUnit,
+  warrantyValidFrom: row.warrantyValidFrom,
+  warrantyTerms: row.warrantyTerms,
+});
+
+/** What check() found in a row. */
+export const EMPTY_ROW = 0;
+export const INVALID_ROW = 1;
+export const VALID_ROW = 2;
+
+/**
+ * Checks one data row against the rules of docs/price-list-file.md and turns it into normalised values
+ * (price as "1234.50", integers as numbers, text trimmed, empty as null). Every rule break is
+ * one error, in column order.
+ */
+export class PriceListRowRules {
+  readonly errors: ValidationError[] = [];
+  errorCount = 0;
+  /** For each article index: the first row it was on, or 0. */
+  private readonly firstRowOf: Int32Array;
+  /** The row checked last, when check() answered VALID_ROW. */
+  readonly row: CheckedRow = {
+    articleNumber: '',
+    article: -1,
+    priceCents: 0,
+    minimumOrderQuantity: 0,
+    deliveryTimeDays: null,
+    warrantyQuantity: null,
+    warrantyUnit: null,
+    warrantyValidFrom: null,
+    warrantyTerms: null,
+  };
+  /** For each slot, the index of its cell in the current row, or -1. */
+  private readonly at = new Int32Array(priceListColumns.length);
+  private cells: RowCells | null = null;
+  private rowNumber = 0;
+  private articleNumber: string | undefined;
+
+  constructor(
+    private readonly sheet: string,
+    private readonly date1904: boolean,
+    /** The supplier's article numbers, each with its index. */
+    private readonly articleIndex: ReadonlyMap<string, number>,
+    private readonly mapping: HeaderMapping,
+    private readonly maxErrors: number,
+  ) {
+    this.firstRowOf = new Int32Array(articleIndex.size);
+  }
+
+  /** EMPTY_ROW (skipped), INVALID_ROW (errors recorded) or VALID_ROW (values in `row`). */
+  check(rowNumber: number, cells: RowCells): number {
+    const at = this.at;
+    at.fill(-1);
+    let empty = true;
+    for (let i = 0; i < cells.count; i++) {
+      const index = this.mapping.slotOfColumn[cells.columns[i]!]!;
+      if (index < 0) continue;
+      at[index] = i;
+      if (empty && (cells.kinds[i] !== TEXT || cells.texts[i]!.trim() !== '')) empty = false;
+    }
+    if (empty) return EMPTY_ROW;
+    this.cells = cells;
+    this.rowNumber = rowNumber;
+    this.articleNumber = undefined;
+    const errorsBefore = this.errorCount;
+
+    const articleNumber = this.text(slot.articleNumber);
+    if (articleNumber === null) {
+      this.fail(slot.articleNumber, `Artikelnummer saknas. ${allowed.articleNumber}`);
+    } else if (articleNumber !== undefined) {
+      this.articleNumber = articleNumber;
+      const article = this.articleIndex.get(articleNumber);
+      this.row.article = article ?? -1;
+      if (article === undefined) {
+        this.fail(
+          slot.articleNumber,
+          `Artikelnumret finns inte bland organisationens artiklar. ${allowed.articleNumber}`,
+        );
+      } else if (this.firstRowOf[article] !== 0) {
+        this.fail(
+          slot.articleNumber,
+          `Artikelnumret finns redan på rad ${this.firstRowOf[article]}. Varje artikel får bara finnas på en rad i filen.`,
+        );
+      } else {
+        this.firstRowOf[article] = rowNumber;
+      }
+    }
+    const price = this.price();
+    const minimumOrderQuantity = this.integer(slot.minimumOrderQuantity, 1, true);
+    const deliveryTimeDays = this.integer(slot.deliveryTimeDays, 0, false);
+    const warrantyQuantity = this.integer(slot.warrantyQuantity, 0, false);
+    const warrantyUnit = this.choice(slot.warrantyUnit, canonicalWarrantyUnit);
+    if (warrantyUnit === null && warrantyQuantity !== null && warrantyQuantity !== undefined) {
+      this.fail(
+        slot.warrantyUnit,
+        `Garanti enhet saknas. När Garanti antal är ifyllt måste Garanti enhet vara Dagar, Veckor, Månader eller År.`,
+      );
+    }
+    const warrantyValidFrom = this.choice(slot.warrantyValidFrom, canonicalWarrantyValidFrom);
+    const warrantyTerms = this.text(slot.warrantyTerms);
+    if (warrantyTerms && warrantyTerms.length > 255 && [...warrantyTerms].length > 255) {
+      this.fail(
+        slot.warrantyTerms,
+        `Texten är ${[...warrantyTerms].length} tecken lång. ${allowed.warrantyTerms}`,
+      );
+    }
+
+    if (this.errorCount > errorsBefore) return INVALID_ROW;
+    const row = this.row;
+    row.articleNumber = articleNumber!;
+    row.priceCents = price!;
+    row.minimumOrderQuantity = minimumOrderQuantity!;
+    row.deliveryTimeDays = deliveryTimeDays ?? null;
+    row.warrantyQuantity = warrantyQuantity ?? null;
+    row.warrantyUnit = warrantyUnit ?? null;
+    row.warrantyValidFrom = warrantyValidFrom ?? null;
+    row.warrantyTerms = warrantyTerms ?? null;
+    return VALID_ROW;
+  }
+
+  private fail(index: number, message: string) {
+    this.errorCount++;
+    if (this.errors.length >= this.maxErrors) return;
+    const cellIndex = this.at[index]!;
+    // The cell's text may be anything a file holds: kept short and visible, as it is shown.
+    this.errors.push({
+      row: this.rowNumber,
+      ...(this.articleNumber !== undefined && { articleNumber: shownSafely(this.articleNumber) }),
+      sheet: this.sheet,
+      column: priceListColumns[index]!.header,
+      message,
+      value: cellIndex < 0 ? '' : shownSafely(cellDisplayValue(this.cells!, cellIndex, this.date1904)),
+    });
+  }
+
+  /** Reports an error value (#N/A) and returns true. */
+  private failOnErrorValue(index: number, i: number, key: Exclude<PriceListColumnKey, 'articleName'>) {
+    if (this.cells!.kinds[i] !== ERROR) return false;
+    this.fail(index, `Cellen innehåller felvärdet ${this.cells!.texts[i]}. ${allowed[key]}`);
+    return true;
+  }
+
+  /** Text of a text column: trimmed; null when empty; undefined after an error. Numbers give their digits. */
+  private text(index: number): string | null | undefined {
+    const i = this.at[index]!;
+    if (i < 0) return null;
+    const cells = this.cells!;
+    const kind = cells.kinds[i];
+    let text: string;
+    if (kind === TEXT) {
+      text = unescapeFormulaText(cells.texts[i]!).trim();
+      const forbidden = forbiddenCharacterIn(text);
+      if (forbidden) {
+        const key = priceListColumns[index]!.key as Exclude<PriceListColumnKey, 'articleName'>;
+        this.fail(index, `${forbiddenCharacterMessage(forbidden)} ${allowed[key]}`);
+        return undefined;
+      }
+    } else if (kind === NUMBER)
+      text = cells.dates[i]
+        ? formatExcelDate(cells.numbers[i]!, this.date1904)
+        : formatNumber(cells.numbers[i]!);
+    else if (
+      this.failOnErrorValue(index, i, priceListColumns[index]!.key as 'articleNumber' | 'warrantyTerms')
+    )
+      return undefined;
+    else text = cellDisplayValue(cells, i, this.date1904);
+    return text === '' ? null : text;
+  }
+
+  private priceProblem(problem: string): undefined {
+    this.fail(slot.price, `${problem} ${allowed.price}`);
+    return undefined;
+  }
+
+  /** The price in öre; undefined after an error. */
+  private price(): number | undefined {
+    const index = slot.price;
+    const i = this.at[index]!;
+    const cells = this.cells!;
+    if (i < 0 || (cells.kinds[i] === TEXT && cells.texts[i]!.trim() === '')) {
+      this.fail(index, `Pris saknas. ${allowed.price}`);
+      return undefined;
+    }
+    const kind = cells.kinds[i];
+    if (kind === NUMBER) {
+      if (cells.dates[i]) return this.priceProblem(problems.date);
+      const value = cells.numbers[i]!;
+      const cents = Math.round(value * 100);
+      if (Math.abs(value - cents / 100) > tolerance(value)) return this.priceProblem(problems.decimals);
+      if (cents < 0) return this.priceProblem(problems.negative);
+      if (cents > MAX_PRICE_CENTS) return this.priceProblem(problems.tooLargePrice);
+      return cents;
+    }
+    if (kind === TEXT) {
+      const decimal = parseDecimalText(unescapeFormulaText(cells.texts[i]!));
+      if (!decimal) return this.priceProblem(problems.notNumber);
+      if (decimal.negative && /[1-9]/.test(decimal.whole + decimal.fraction))
+        return this.priceProblem(problems.negative);
+      if (decimal.fraction.length > 2) return this.priceProblem(problems.decimals);
+      if (decimal.whole.length > 12) return this.priceProblem(problems.tooLargePrice);
+      return centsOf(decimal);
+    }
+    if (this.failOnErrorValue(index, i, 'price')) return undefined;
+    return this.priceProblem(problems.boolean);
+  }
+
+  private integerProblem(index: number, key: IntegerColumn, problem: string): undefined {
+    this.fail(index, `${problem} ${allowed[key]}`);
+    return undefined;
+  }
+
+  /** An integer ≥ minimum; null when empty (an error too when required); undefined after an error. */
+  private integer(index: number, minimum: number, required: boolean): number | null | undefined {
+    const i = this.at[index]!;
+    const cells = this.cells!;
+    const key = priceListColumns[index]!.key as IntegerColumn;
+    if (i < 0 || (cells.kinds[i] === TEXT && cells.texts[i]!.trim() === '')) {
+      if (required) this.fail(index, `${priceListColumns[index]!.header} saknas. ${allowed[key]}`);
+      return null;
+    }
+    const kind = cells.kinds[i];
+    let value: number;
+    if (kind === NUMBER) {
+      if (cells.dates[i]) return this.integerProblem(index, key, problems.date);
+      const number = cells.numbers[i]!;
+      value = Math.round(number);
+      if (Math.abs(number - value) > tolerance(number))
+        return this.integerProblem(index, key, problems.notInteger);
+    } else if (kind === TEXT) {
+      const decimal = parseDecimalText(unescapeFormulaText(cells.texts[i]!));
+      if (!decimal) return this.integerProblem(index, key, problems.notNumber);
+      if (!/^0{0,2}$/.test(decimal.fraction)) return this.integerProblem(index, key, problems.notInteger);
+      if (decimal.whole.length > 10) return this.integerProblem(index, key, problems.tooLargeInteger);
+      value = Number(decimal.whole) * (decimal.negative ? -1 : 1);
+    } else {
+      if (this.failOnErrorValue(index, i, key)) return undefined;
+      return this.integerProblem(index, key, problems.boolean);
+    }
+    if (value < minimum)
+      return this.integerProblem(index, key, minimum === 1 ? problems.belowOne : problems.negative);
+    if (value > MAX_INTEGER) return this.integerProblem(index, key, problems.tooLargeInteger);
+    return value === 0 ? 0 : value;
+  }
+
+  /** One of a fixed set of words, any casing, as its canonical spelling; null when empty. */
+  private choice(index: number, canonical: (text: string) => string | null): string | null | undefined {
+    const text = this.text(index);
+    if (text === null || text === undefined) return text;
+    const value = canonical(text);
+    if (value === null) {
+      const key = priceListColumns[index]!.key as 'warrantyUnit' | 'warrantyValidFrom';
+      this.fail(index, `Värdet är inte ett av de tillåtna. ${allowed[key]}`);
+      return undefined;
+    }
+    return value;
+  }
+}

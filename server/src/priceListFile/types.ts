@@ -1,0 +1,82 @@
+import type { ImportSummary, PricelistRowValues, ValidationError } from '../../../contract';
+import type { PriceChangeFacts } from './priceChanges';
+
+/**
+ * The seam between the import jobs (database, HTTP) and the pure Excel engine in this folder.
+ * The engine knows nothing of the database: the job hands it the file and the data it checks
+ * against, and stores what comes back.
+ */
+export interface PriceListValidationInput {
+  content: Uint8Array;
+  fileName: string;
+  /** Article numbers of the supplier's own organisation. */
+  articleNumbers: readonly string[];
+  /** The chosen price list's rows as they are now. */
+  existingRows: readonly PricelistRowValues[];
+}
+
+/** The same data as JSON texts, in blocks, as PostgreSQL aggregates them (format: snapshotJson.ts). */
+export interface PriceListSnapshotJson {
+  /** Blocks of the organisation's articles, each a JSON array of two columns: ids, numbers. */
+  articles: string[];
+  /** Blocks of the price list's rows, each a JSON array of eight columns (the first: article ids). */
+  rows: string[];
+}
+
+/**
+ * The input of a validation whose data the worker thread parses, off the caller's thread. The
+ * snapshot may still be loading: the worker reads the file meanwhile.
+ */
+export interface PriceListSnapshotInput {
+  content: Uint8Array;
+  fileName: string;
+  snapshot: PriceListSnapshotJson | Promise<PriceListSnapshotJson>;
+}
+
+/**
+ * What an import keeps of an outcome (import_details), per kind: JSON arrays of at most
+ * DETAIL_CHUNK_SIZE items in UTF-8, serialised in the worker so the job only writes them.
+ */
+export type DetailChunks = Partial<Record<'added' | 'updated' | 'removed' | 'error', Uint8Array[]>>;
+
+export interface RowUpdate {
+  old: PricelistRowValues;
+  new: PricelistRowValues;
+}
+
+export interface PriceListChanges {
+  added: PricelistRowValues[];
+  updated: RowUpdate[];
+  removed: PricelistRowValues[];
+}
+
+export type PriceListValidationOutcome =
+  /** CONFIRM summary: the file is valid; `changes` is what confirming it would do. */
+  | { summary: Extract<ImportSummary, { type: 'CONFIRM' }>; changes: PriceListChanges }
+  /** INVALID_FORMAT or VALIDATION_ERRORS: `allErrors` holds every error (the summary only the first 100). */
+  | { summary: Exclude<ImportSummary, { type: 'CONFIRM' }>; allErrors: ValidationError[] };
+
+/** What the validation job keeps of an outcome: the summary and, ready to write, the details. */
+export interface WorkerValidationRecord {
+  summary: ImportSummary;
+  details: DetailChunks;
+  /** With a CONFIRM summary: the facts about prices the risk rules weigh. */
+  priceChanges?: PriceChangeFacts;
+  /** The worker thread's peak memory (its heap and external memory), for the log and the benchmark. */
+  workerPeakMemoryMb?: number;
+}
+
+/** An outcome from the worker thread: also what is kept of it, ready to write. */
+export type WorkerValidationOutcome = PriceListValidationOutcome & {
+  details: DetailChunks;
+  /** With a CONFIRM summary: the facts about prices the risk rules weigh. */
+  priceChanges?: PriceChangeFacts;
+  /** The worker thread's peak memory (its heap and external memory), for the log and the benchmark. */
+  workerPeakMemoryMb?: number;
+};
+
+/** A row of a filled template: the price list's values and the article's name for "Benämning". */
+export interface TemplateRow {
+  values: PricelistRowValues;
+  articleName: string | null;
+}

@@ -1,0 +1,124 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { ExcelFileError } from '../../lib/xlsx/errors';
+import { checkDataOfJson } from '../snapshotJson';
+import type { PriceListSnapshotJson } from '../types';
+import { type CheckData, validateAgainst } from '../validatePriceList';
+import {
+  WORKER_NICE,
+  WORKER_READY,
+  type WorkerJob,
+  type WorkerReply,
+  type WorkerResult,
+  type WorkerSnapshot,
+} from './pool';
+import { packOutcome, templateRowsOf, transferablesOf, unpackErrors } from './transport';
+
+/** A Buffer as bytes that own their ArrayBuffer, so they can be transferred back. */
+const ownBytes = (buffer: Buffer) =>
+  buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength
+    ? new Uint8Array(buffer.buffer, 0, buffer.byteLength)
+    : new Uint8Array(buffer);
+
+/**
+ * This thread's peak memory in MB: its V8 heap and the memory outside it (file bytes, inflate
+ * buffers), sampled every 20 ms and after each step that builds much. In a worker thread,
+ * process.memoryUsage() reports heap and external for the thread's own isolate (rss alone is
+ * the whole process's).
+ */
+function memorySampler() {
+  let peak = 0;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    peak = Math.max(peak, usage.heapTotal + usage.external);
+  };
+  const timer = setInterval(sample, 20);
+  return {
+    sample,
+    stop() {
+      sample();
+      clearInterval(timer);
+      return Math.round(peak / 2 ** 20);
+    },
+  };
+}
+
+/** The snapshot that follows a 'validate' job, parsed into what the checks use. */
+const snapshotMessage = () =>
+  new Promise<CheckData>((resolve) => {
+    const snapshot: PriceListSnapshotJson = { articles: [], rows: [] };
+    const onMessage = (message: WorkerSnapshot) => {
+      if (message.kind === 'snapshotBlock') {
+        snapshot[message.part].push(message.json);
+        return;
+      }
+      parentPort!.off('message', onMessage);
+      resolve(checkDataOfJson(snapshot));
+    };
+    parentPort!.on('message', onMessage);
+  });
+
+async function run(job: WorkerJob): Promise<WorkerResult> {
+  if (job.kind === 'validate') {
+    const memory = memorySampler();
+    try {
+      // The file is read while the snapshot is still on its way.
+      const data = snapshotMessage();
+      data.then(memory.sample);
+      const outcome = await validateAgainst(job.content, job.fileName, data);
+      memory.sample();
+      const packed = packOutcome(outcome, (await data).stored, job.changes);
+      return { kind: 'validation', outcome: packed, peakMemoryMb: memory.stop() };
+    } finally {
+      memory.stop();
+    }
+  }
+  // The writers (and exceljs) load only for their jobs: a validation worker starts lean.
+  if (job.kind === 'errorWorkbook') {
+    const { writeValidationErrorWorkbook } = await import('../errorWorkbook');
+    const bytes = await writeValidationErrorWorkbook(job.content, job.fileName, unpackErrors(job.errors));
+    return { kind: 'workbook', bytes: ownBytes(bytes) };
+  }
+  const { writePriceListTemplate } = await import('../template');
+  return { kind: 'workbook', bytes: ownBytes(await writePriceListTemplate(templateRowsOf(job))) };
+}
+
+/**
+ * Lowers this thread's scheduling priority, and only this thread's: on Linux a nice value belongs
+ * to a thread, named by its id (/proc/thread-self is "<pid>/task/<tid>"). A file that takes
+ * seconds to read then leaves the cores to the API thread whenever that has a request to answer
+ * (docs/product.md, "Targets": ping p99 under 50 ms while a 200,000-row file validates; decision 0004). Raising
+ * one's own nice value needs no privilege. Elsewhere the thread keeps the normal priority.
+ */
+function yieldToTheApiThread() {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, WORKER_NICE);
+  } catch {
+    // Not Linux: no per-thread priority to set.
+  }
+}
+
+yieldToTheApiThread();
+
+// The worker is started ahead of need (its modules load meanwhile) and does one job.
+parentPort!.once('message', async (job: WorkerJob) => {
+  let reply: WorkerReply;
+  try {
+    reply = { ok: true, result: await run(job) };
+  } catch (error) {
+    reply =
+      error instanceof ExcelFileError
+        ? { ok: false, problem: error.problem, message: error.message }
+        : { ok: false, problem: null, message: error instanceof Error ? error.message : String(error) };
+  }
+  const transfer = !reply.ok
+    ? []
+    : reply.result.kind === 'validation'
+      ? transferablesOf(reply.result.outcome)
+      : [reply.result.bytes.buffer as ArrayBuffer];
+  parentPort!.postMessage(reply, transfer);
+});
+// Tells the pool this worker is loaded (WorkerPool.prewarm); a job posted earlier simply waits.
+parentPort!.postMessage(WORKER_READY);

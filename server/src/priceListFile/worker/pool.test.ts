@@ -1,0 +1,149 @@
+/**
+ * The worker pool alone, with real worker threads: how many run at once, in what order
+ * requests get one, and what a full or closed pool answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { storedRow } from '../../../../test-support/workbooks';
+import { buildPriceListTemplate } from '../template';
+import { type WorkerJob, WorkerPool, WorkerPoolBusyError, type WorkerPoolStats } from './pool';
+import { packRows } from './transport';
+
+const limits = { heapMb: 256, deadlineMs: 30_000 };
+
+function poolWith(options: { size: number; memoryMb: number; queueLimit?: number; maxWaitMs?: number }) {
+  const seen: WorkerPoolStats[] = [];
+  const order: number[] = [];
+  let release!: () => void;
+  let held = Promise.resolve();
+  const pool = new WorkerPool({
+    limits,
+    queueLimit: 100,
+    maxWaitMs: 60_000,
+    retryAfterSeconds: 7,
+    ...options,
+    onJobStart: async (job: WorkerJob) => {
+      seen.push(pool.stats());
+      if (job.kind === 'template') order.push(job.articleNames.length);
+      await held;
+    },
+  });
+  return {
+    pool,
+    seen,
+    order,
+    hold() {
+      held = new Promise((resolve) => {
+        release = resolve;
+      });
+    },
+    release: () => release(),
+  };
+}
+
+/** A template job whose article names tell which request it is. */
+const templateNumber = (pool: WorkerPool, n: number) =>
+  buildPriceListTemplate(
+    Array.from({ length: n }, () => ({ values: storedRow('HMD-0001'), articleName: null })),
+    pool,
+  );
+
+const until = async (condition: () => boolean, what: string) => {
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe('the worker pool', () => {
+  it('never runs more threads than its size, and serves the waiting requests in order', async () => {
+    const { pool, seen, order, hold, release } = poolWith({ size: 2, memoryMb: 2048 });
+    try {
+      hold();
+      const requests = [1, 2, 3, 4, 5, 6].map((n) => templateNumber(pool, n));
+      await until(() => pool.stats().busy === 2 && pool.stats().waiting === 4, 'two busy, four waiting');
+      expect(pool.stats()).toMatchObject({ size: 2, busy: 2, idle: 0, waiting: 4, memoryInUseMb: 512 });
+      release();
+      const workbooks = await Promise.all(requests);
+      expect(workbooks.every((bytes) => bytes.subarray(0, 2).toString() === 'PK')).toBe(true);
+      // First come, first served: the first two at once, then the rest as they came.
+      expect(order.slice(2)).toEqual([3, 4, 5, 6]);
+      expect(seen).toHaveLength(6);
+      for (const stats of seen) {
+        expect(stats.busy).toBeLessThanOrEqual(2);
+        expect(stats.memoryInUseMb).toBeLessThanOrEqual(512);
+      }
+    } finally {
+      await pool.close();
+    }
+    expect(pool.stats()).toMatchObject({ busy: 0, idle: 0, waiting: 0, memoryInUseMb: 0 });
+  });
+
+  it('runs fewer threads than its size when the memory budget is tighter', async () => {
+    const { pool, seen, hold, release } = poolWith({ size: 4, memoryMb: 600 });
+    try {
+      expect(pool.capacity).toBe(2);
+      hold();
+      const requests = [1, 2, 3, 4].map((n) => templateNumber(pool, n));
+      await until(() => pool.stats().waiting === 2, 'two waiting');
+      expect(pool.stats()).toMatchObject({ busy: 2, memoryInUseMb: 512, memoryTotalMb: 600 });
+      release();
+      await Promise.all(requests);
+      expect(Math.max(...seen.map((stats) => stats.busy))).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses at once when the line is full, and after the bounded wait', async () => {
+    const { pool, hold, release } = poolWith({ size: 1, memoryMb: 256, queueLimit: 1, maxWaitMs: 200 });
+    try {
+      hold();
+      const running = templateNumber(pool, 1);
+      await until(() => pool.stats().busy === 1, 'one busy');
+      const waiting = templateNumber(pool, 2);
+      await expect(templateNumber(pool, 3)).rejects.toBeInstanceOf(WorkerPoolBusyError);
+      await expect(waiting).rejects.toMatchObject({ retryAfterSeconds: 7 });
+      expect(pool.stats()).toMatchObject({ busy: 1, waiting: 0 });
+      release();
+      await running;
+      // Free again.
+      expect((await templateNumber(pool, 4)).subarray(0, 2).toString()).toBe('PK');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('lets a job wait without a bound, and refuses what still waits when it closes', async () => {
+    const { pool, hold, release } = poolWith({ size: 1, memoryMb: 256, queueLimit: 0, maxWaitMs: 0 });
+    hold();
+    const running = templateNumber(pool, 1);
+    await until(() => pool.stats().busy === 1, 'one busy');
+    const job = pool.unboundedWait.run({
+      kind: 'template',
+      rows: packRows([]),
+      articleNames: [],
+    });
+    await until(() => pool.stats().waiting === 1, 'the job waits');
+    const closing = pool.close();
+    await expect(job).rejects.toBeInstanceOf(WorkerPoolBusyError);
+    release();
+    await running.catch(() => {});
+    await closing;
+    expect(pool.stats()).toMatchObject({ busy: 0, waiting: 0, memoryInUseMb: 0 });
+  });
+
+  it('keeps a spare once prewarmed, within its limits', async () => {
+    const { pool } = poolWith({ size: 1, memoryMb: 256 });
+    try {
+      await pool.prewarm();
+      expect(pool.stats()).toMatchObject({ busy: 0, idle: 1, memoryInUseMb: 256 });
+      // The spare is the next request's, and a new one follows once that thread has ended.
+      await templateNumber(pool, 1);
+      await until(() => pool.stats().idle === 1, 'a new spare');
+      expect(pool.stats().memoryInUseMb).toBe(256);
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { DestinationStream } from 'pino';
+import { buildApp } from '../server/src/app';
+import type { AppDeps } from '../server/src/appDeps';
+import { createMailer, type Mailer } from '../server/src/auth/mail';
+import { createSession, sessionCookieName } from '../server/src/auth/session';
+import { ManualClock } from '../server/src/clock';
+import { type Config, loadConfig } from '../server/src/config';
+import { type DatabaseHandle, openDatabase } from '../server/src/db/database';
+import { migrate } from '../server/src/db/migrate';
+import { seedDemoData } from '../server/src/db/seed';
+import { keepImportFilesOnDisk } from '../server/src/imports/importFiles';
+import { createWorkerPool } from '../server/src/imports/workerLimits';
+import { createLogger } from '../server/src/logger';
+import type { WorkerPoolOptions } from '../server/src/priceListFile';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with `describe.each`. */
+export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A fresh, migrated database: PGlite in memory, or a new schema in TEST_DATABASE_URL that close() drops. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({});
+    await migrate(handle.db);
+    return handle;
+  }
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = await openDatabase({ databaseUrl, poolSize: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.close();
+  const handle = await openDatabase({ databaseUrl, schema, poolSize: 10 });
+  await migrate(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = await openDatabase({ databaseUrl, poolSize: 1 });
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      await cleanup.close();
+    },
+  };
+}
+
+export interface TestApp extends AppDeps {
+  app: FastifyInstance;
+  clock: ManualClock;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  /** Load the demo data (default true). */
+  seed?: boolean;
+  /** Where the logs go, for tests that read them (set LOG_LEVEL in env too; it is silent by default). */
+  logDestination?: DestinationStream;
+  /** Called as each worker job starts, before the worker gets it: a test may hold the worker here. */
+  onWorkerJobStart?: WorkerPoolOptions['onJobStart'];
+}
+
+/** The real application on a fresh database with the demo data; call it with `app.inject()`. */
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const clock = new ManualClock(new Date());
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hmdb-test-')),
+    PUBLIC_URL: 'http://localhost:8080',
+    ...options.env,
+  });
+  const logger = createLogger(config, options.logDestination);
+  // As main.ts does: with PGlite, uploaded files are kept on disk.
+  if (kind === 'pglite') keepImportFilesOnDisk(database.db, path.join(config.DATA_DIR, 'uploads'));
+  if (options.seed !== false) await seedDemoData(database.db, clock.now());
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    clock,
+    logger,
+    mailer: options.mailer ?? createMailer(config, logger),
+    workerPool: createWorkerPool(config, options.onWorkerJobStart),
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    ...deps,
+    clock,
+    app,
+    database,
+    async close() {
+      await app.close();
+      await deps.workerPool.close();
+      await database.close();
+    },
+  };
+}
+
+/** A session for a demo user, made directly in the database: a Cookie header value for `inject`. */
+export async function sessionCookieFor(testApp: TestApp, username: string): Promise<string> {
+  const user = await testApp.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  const id = await createSession(testApp, user.id, true);
+  return `${sessionCookieName(testApp.config)}=${id}`;
+}
