@@ -16,7 +16,7 @@ import {
 import { priceListWorkbook } from '../../../test-support/priceListFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { handMadeXlsx, headers, sheetjsWorkbook, validRow } from '../../../test-support/workbooks';
-import { isEncryptedOfficeFile } from '../lib/xlsx/detectFormat';
+import { isEncryptedOfficeFile } from '../lib/xlsx';
 import { fileFailureReason } from './importViews';
 
 const badRequest = { error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } };

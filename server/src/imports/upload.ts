@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ApiError, badRequest } from '../errors';
-import { isEncryptedOfficeFile } from '../lib/xlsx/detectFormat';
+import { isEncryptedOfficeFile } from '../lib/xlsx';
 import { detectExcelFormat } from '../priceListFile';
 
 export interface Upload {

@@ -1,7 +1,6 @@
 import type { ValidationError } from '../../../contract';
 import { type PriceListColumnKey, priceListColumns } from '../../../contract/domain';
-import { cellDisplayValue } from '../lib/xlsx/cellText';
-import { MAX_COLUMNS, type RowCells } from '../lib/xlsx/rowCells';
+import { cellDisplayValue, MAX_COLUMNS, type RowCells } from '../lib/xlsx';
 
 /** Slot of each column in the row being validated: the index in priceListColumns. */
 export const slot = Object.fromEntries(

@@ -1,14 +1,21 @@
 import type ExcelJS from 'exceljs';
 import type { ValidationError } from '../../../contract';
 import { PRICE_LIST_SHEET, priceListColumns } from '../../../contract/domain';
-import { detectExcelFormat } from '../lib/xlsx/detectFormat';
-import { ExcelFileError } from '../lib/xlsx/errors';
-import type { SheetRead } from '../lib/xlsx/findSheet';
-import { escapeFormulaText } from '../lib/xlsx/formulaEscape';
-import { readSheet } from '../lib/xlsx/readSheet';
-import { BOOLEAN, ERROR, NUMBER, type RowCells, TEXT } from '../lib/xlsx/rowCells';
+import {
+  BOOLEAN,
+  detectExcelFormat,
+  ERROR,
+  escapeFormulaText,
+  NUMBER,
+  type RowCells,
+  readSheet,
+  type SheetRead,
+  TEXT,
+  XlsxError,
+} from '../lib/xlsx';
 import { boldFont, bufferedWorkbookWriter } from '../lib/xlsx/workbookWriter';
 import { mapHeader } from './columns';
+import { WORKBOOK_CREATOR } from './fileErrors';
 import { escapedForCell } from './storableText';
 import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/pool';
 import { packErrors } from './worker/transport';
@@ -58,7 +65,7 @@ export async function writeValidationErrorWorkbook(
   fileName: string,
   errors: readonly ValidationError[],
 ): Promise<Buffer> {
-  const { workbook, toBuffer } = bufferedWorkbookWriter();
+  const { workbook, toBuffer } = bufferedWorkbookWriter(WORKBOOK_CREATOR);
   const list = workbook.addWorksheet('Fel', { views: [{ state: 'frozen', ySplit: 1 }] });
   list.columns = errorColumns.map((column) => ({ width: column.width }));
   const header = list.addRow(errorColumns.map((column) => column.header));
@@ -87,7 +94,7 @@ export async function writeValidationErrorWorkbook(
       await readSheet(content, format, PRICE_LIST_SHEET, copy);
     } catch (error) {
       // A file that cannot be read has no sheet to copy; the list of errors still helps.
-      if (!(error instanceof ExcelFileError)) throw error;
+      if (!(error instanceof XlsxError)) throw error;
     }
     copy.finish();
   }

@@ -1,14 +1,17 @@
-/** The pure Excel engine: no HTTP, no database. Import from this module only. */
+/**
+ * The price-list file: its columns, rules, comparison with the stored list, risks, template and
+ * error workbook, and the worker that runs them. No HTTP, no database. Import from this module only.
+ */
 
-export { detectExcelFormat, type ExcelFormat } from '../lib/xlsx/detectFormat';
+export { detectExcelFormat, type ExcelFormat } from '../lib/xlsx';
+export { DETAIL_CHUNK_SIZE, errorChunks, type StoredUpdate } from './changeDetails';
+export { buildValidationErrorWorkbook } from './errorWorkbook';
 export {
   ExcelFileError,
   type ExcelFileProblem,
   ExcelWorkerError,
   type ExcelWorkerFailure,
-} from '../lib/xlsx/errors';
-export { DETAIL_CHUNK_SIZE, errorChunks, type StoredUpdate } from './changeDetails';
-export { buildValidationErrorWorkbook } from './errorWorkbook';
+} from './fileErrors';
 export { runPriceListValidation, runPriceListValidationSummary } from './runValidation';
 export { buildPriceListTemplate, type TemplateRow } from './template';
 export type {

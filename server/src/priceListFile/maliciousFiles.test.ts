@@ -13,8 +13,8 @@ import {
   sheetjsWorkbook,
   validRow,
 } from '../../../test-support/workbooks';
-import { detectExcelFormat } from '../lib/xlsx/detectFormat';
-import { ExcelWorkerError } from '../lib/xlsx/errors';
+import { detectExcelFormat } from '../lib/xlsx';
+import { ExcelWorkerError } from './fileErrors';
 import { runPriceListValidation } from './runValidation';
 
 const limits = { heapMb: 256, deadlineMs: 4_000 };
@@ -159,6 +159,7 @@ describe('hostile and broken files in the worker', () => {
       'p.xlsx',
       tight,
     );
+    expect(small.error).toBeNull();
     expect(small.outcome?.summary.type).toBe('CONFIRM');
     const { error, ms } = await run(generatePriceListXlsx(100_000), 'prislista.xlsx', tight);
     expect(error).toMatchObject({ reason: 'MEMORY' });

@@ -8,12 +8,15 @@ import {
 import {
   cellDisplayValue,
   type DecimalText,
+  ERROR,
   formatExcelDate,
   formatNumber,
+  NUMBER,
   parseDecimalText,
-} from '../lib/xlsx/cellText';
-import { unescapeFormulaText } from '../lib/xlsx/formulaEscape';
-import { ERROR, NUMBER, type RowCells, TEXT } from '../lib/xlsx/rowCells';
+  type RowCells,
+  TEXT,
+  unescapeFormulaText,
+} from '../lib/xlsx';
 import { type HeaderMapping, slot } from './columns';
 import { forbiddenCharacterIn, forbiddenCharacterMessage, shownSafely } from './storableText';
 

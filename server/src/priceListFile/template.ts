@@ -6,9 +6,10 @@ import {
   warrantyUnits,
   warrantyValidFromValues,
 } from '../../../contract/domain';
-import { escapeFormulaText } from '../lib/xlsx/formulaEscape';
+import { escapeFormulaText } from '../lib/xlsx';
 import { boldFont, bufferedWorkbookWriter } from '../lib/xlsx/workbookWriter';
 import { slot } from './columns';
+import { WORKBOOK_CREATOR } from './fileErrors';
 import { escapedForCell } from './storableText';
 import type { TemplateRow } from './types';
 import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/pool';
@@ -61,7 +62,7 @@ export async function buildPriceListTemplate(
 
 /** buildPriceListTemplate in this thread (the worker's part). */
 export async function writePriceListTemplate(rows: readonly TemplateRow[]): Promise<Buffer> {
-  const { workbook, toBuffer } = bufferedWorkbookWriter();
+  const { workbook, toBuffer } = bufferedWorkbookWriter(WORKBOOK_CREATOR);
   const sheet = workbook.addWorksheet(PRICE_LIST_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = priceListColumns.map((column, index) => ({
     key: column.key,

@@ -9,8 +9,8 @@ import {
   storedRow,
   validRow,
 } from '../../../test-support/workbooks';
-import { ExcelFileError } from '../lib/xlsx/errors';
 import { storedRowsOf } from './diff';
+import { ExcelFileError } from './fileErrors';
 import type { PriceListValidationOutcome } from './types';
 import { validateAgainst, validatePriceList } from './validatePriceList';
 

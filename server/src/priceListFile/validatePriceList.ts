@@ -1,12 +1,10 @@
 import type { ImportSummary, ValidationError } from '../../../contract';
 import { PRICE_LIST_SHEET, priceListColumns, SUMMARY_ERROR_LIMIT } from '../../../contract/domain';
-import { detectExcelFormat } from '../lib/xlsx/detectFormat';
-import { ExcelFileError } from '../lib/xlsx/errors';
-import type { SheetRead } from '../lib/xlsx/findSheet';
-import { readSheet } from '../lib/xlsx/readSheet';
-import { QueuedRows, type RowCells, type SheetRowSink } from '../lib/xlsx/rowCells';
+import { detectExcelFormat, type RowCells, readSheet, type SheetRead, type SheetRowSink } from '../lib/xlsx';
 import { type HeaderMapping, mapHeader } from './columns';
 import { PriceListDiff, type PriceListDiffResult, type StoredRows, storedRowsOf } from './diff';
+import { ExcelFileError, inSwedish } from './fileErrors';
+import { QueuedRows } from './queuedRows';
 import { PriceListRowRules, VALID_ROW } from './rowRules';
 import { shownSafely } from './storableText';
 import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
@@ -73,7 +71,7 @@ export async function validateAgainst(
   const provided = Promise.resolve(data).then((ready) => sink.provide(ready));
   // Handled here so a file that fails to read leaves no rejection behind; awaited below.
   provided.catch(() => {});
-  const read = await readSheet(content, format, PRICE_LIST_SHEET, sink);
+  const read = await readSheet(content, format, PRICE_LIST_SHEET, sink).catch(inSwedish);
   await provided;
   if (read === null)
     return invalidFormat(

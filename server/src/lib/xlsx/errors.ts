@@ -1,40 +1,58 @@
 /**
- * Why a file could not be read at all (as opposed to rule breaks in its rows, which are
- * validation errors). The message is Swedish and safe to show to the supplier.
+ * Why a workbook could not be read at all. The code says what is wrong and `detail` where (the
+ * zip entry, the XML part, the sheet) or which limit was passed; the message is English and
+ * meant for logs. A caller that shows the reason to people maps the code to its own words.
  */
-export type ExcelFileProblem =
-  | 'NOT_EXCEL'
-  | 'CORRUPT'
-  | 'TOO_LARGE'
+export type XlsxErrorCode =
+  /** A zip without xl/workbook.xml: some other zipped document. */
+  | 'NOT_A_WORKBOOK'
+  /** An OLE2 container SheetJS cannot read as an Excel 97–2003 workbook. */
+  | 'NOT_XLS'
+  /** The zip's structure is broken at `detail.where` (or in `detail.entry`). */
+  | 'ZIP_CORRUPT'
+  | 'ZIP64'
+  /** An entry compressed with something other than deflate or stored. */
+  | 'COMPRESSION_METHOD'
+  /** More entries than `detail.limit`. */
   | 'TOO_MANY_ENTRIES'
+  /** More uncompressed bytes than `detail.limit`. */
+  | 'TOO_LARGE'
+  /** An entry inflates to more than `detail.limit` times its compressed size. */
   | 'COMPRESSION_RATIO'
+  /** `detail.entry` inflates to another size than the directory says. */
+  | 'ENTRY_SIZE_MISMATCH'
+  /** The workbook names `detail.sheet` but holds no part for it. */
+  | 'SHEET_PART_MISSING'
+  /** `detail.part` is not well-formed XML. */
+  | 'MALFORMED_XML'
+  /** A DOCTYPE or ENTITY declaration: refused, so no entity can expand. */
   | 'DOCTYPE'
-  | 'UNSUPPORTED';
+  /** A cell reference beyond Excel's 1,048,576 rows or 16,384 columns. */
+  | 'CELL_REFERENCE';
 
-export class ExcelFileError extends Error {
-  override name = 'ExcelFileError';
-  constructor(
-    readonly problem: ExcelFileProblem,
-    message: string,
-  ) {
-    super(message);
-  }
+/** Which XML part a scanner reads. */
+export type XmlPart = 'sharedStrings' | 'sheet';
+
+/** Where in the zip's own structure it broke. */
+export type ZipPlace = 'directory' | 'directoryEntry' | 'entryName' | 'endRecord';
+
+export interface XlsxErrorDetail {
+  where?: ZipPlace;
+  entry?: string;
+  part?: XmlPart;
+  sheet?: string;
+  limit?: number;
 }
 
-/**
- * Why a validation in the worker thread did not produce an outcome:
- * DEADLINE (terminated after the deadline), MEMORY (the heap limit was hit), CRASH (anything
- * else that killed the worker), INVALID_FILE (the file could not be read: `problem` says why).
- */
-export type ExcelWorkerFailure = 'DEADLINE' | 'MEMORY' | 'CRASH' | 'INVALID_FILE';
-
-export class ExcelWorkerError extends Error {
-  override name = 'ExcelWorkerError';
+export class XlsxError extends Error {
+  override name = 'XlsxError';
   constructor(
-    readonly reason: ExcelWorkerFailure,
-    message: string,
-    readonly problem?: ExcelFileProblem,
+    readonly code: XlsxErrorCode,
+    readonly detail: XlsxErrorDetail = {},
   ) {
-    super(message);
+    const where = Object.entries(detail)
+      .map(([key, value]) => `${key} ${value}`)
+      .join(', ');
+    super(where ? `${code} (${where})` : code);
   }
 }

@@ -8,7 +8,7 @@ export class SharedStringsScanner extends XmlScanner {
   readonly strings: string[] = [];
 
   constructor() {
-    super('tabellen med delade texter');
+    super('sharedStrings');
   }
 
   protected scan(bytes: Buffer, last: boolean): number {

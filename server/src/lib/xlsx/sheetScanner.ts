@@ -1,4 +1,4 @@
-import { ExcelFileError } from './errors';
+import { XlsxError } from './errors';
 import { BOOLEAN, ERROR, MAX_COLUMNS, MAX_ROWS, NUMBER, RowCells, type SheetRowSink, TEXT } from './rowCells';
 import { asciiBytes, GT, INCOMPLETE, LT, malformed, SLASH, XmlScanner } from './xmlScanner';
 import { decodeXmlText } from './xmlText';
@@ -47,7 +47,7 @@ export class SheetScanner extends XmlScanner {
     private readonly sharedStrings: readonly string[],
     private readonly dateStyles: Uint8Array,
   ) {
-    super('kalkylbladet');
+    super('sheet');
   }
 
   protected scan(bytes: Buffer, last: boolean): number {
@@ -334,8 +334,7 @@ function isValueAndCellEnd(bytes: Buffer, at: number): boolean {
   );
 }
 
-const badReference = () =>
-  new ExcelFileError('CORRUPT', 'Filen kan inte läsas: en cellreferens ligger utanför vad Excel tillåter.');
+const badReference = () => new XlsxError('CELL_REFERENCE');
 
 function cellType(bytes: Buffer, start: number, end: number): number {
   const first = bytes[start];

@@ -1,4 +1,4 @@
-import { ExcelFileError } from './errors';
+import { XlsxError } from './errors';
 import { attributesOf, startTags } from './xmlTags';
 import { assertNoDoctype, attributeByLocalName } from './xmlText';
 import { readEntry, type ZipEntry } from './zip';
@@ -12,8 +12,7 @@ export interface WorkbookLayout {
   date1904: boolean;
 }
 
-const notAWorkbook = () =>
-  new ExcelFileError('NOT_EXCEL', 'Filen är inte en Excel-arbetsbok (.xlsx): arbetsboken saknas i filen.');
+const notAWorkbook = () => new XlsxError('NOT_A_WORKBOOK');
 
 /** A small XML part as text, DOCTYPE refused. */
 export function readXmlPart(

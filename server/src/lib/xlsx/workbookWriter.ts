@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
  * An exceljs streaming workbook that collects into a Buffer: rows are written out as they are
  * committed, so a 200,000-row sheet never sits in memory as cell objects.
  */
-export function bufferedWorkbookWriter() {
+export function bufferedWorkbookWriter(creator: string) {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -18,7 +18,7 @@ export function bufferedWorkbookWriter() {
     useStyles: true,
     useSharedStrings: true,
   });
-  workbook.creator = 'Hjälpmedelsdatabasen';
+  workbook.creator = creator;
   return {
     workbook,
     async toBuffer(): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import type * as SheetJS from '@e965/xlsx';
-import { ExcelFileError } from './errors';
+import { XlsxError } from './errors';
 import { findSheet, type SheetRead } from './findSheet';
 import { BOOLEAN, type CellKind, ERROR, NUMBER, RowCells, type SheetRowSink, TEXT } from './rowCells';
 
@@ -15,11 +15,7 @@ const errorTexts = new Map([
   [0x2b, '#GETTING_DATA'],
 ]);
 
-const unreadable = () =>
-  new ExcelFileError(
-    'CORRUPT',
-    'Filen kan inte läsas: den är inte en giltig Excel 97–2003-arbetsbok (.xls).',
-  );
+const unreadable = () => new XlsxError('NOT_XLS');
 
 /**
  * Reads one sheet of a legacy .xls (BIFF) through SheetJS (@e965/xlsx), parsing only that

@@ -1,5 +1,5 @@
 import { readDateStyles } from './dateStyles';
-import { ExcelFileError } from './errors';
+import { XlsxError } from './errors';
 import { findSheet, type SheetRead } from './findSheet';
 import type { SheetRowSink } from './rowCells';
 import { SharedStringsScanner } from './sharedStringsScanner';
@@ -26,7 +26,7 @@ export async function readXlsxSheet(
   const sheet = layout.sheets[index]!;
   const sheetEntry = sheet.path === null ? undefined : entries.get(sheet.path.toLowerCase());
   if (!sheetEntry) {
-    throw new ExcelFileError('CORRUPT', `Filen kan inte läsas: fliken ${sheet.name} saknar innehåll.`);
+    throw new XlsxError('SHEET_PART_MISSING', { sheet: sheet.name });
   }
 
   const read = { sheetName: sheet.name, date1904: layout.date1904 };

@@ -1,4 +1,4 @@
-import { ExcelFileError } from './errors';
+import { XlsxError, type XmlPart } from './errors';
 import { decodeXmlText, doctypeRefused } from './xmlText';
 
 export const asciiBytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
@@ -19,8 +19,7 @@ const T = 0x74;
 /** Returned by a scan step that ran out of bytes: the unit is parsed again when more have come. */
 export const INCOMPLETE = -1;
 
-export const malformed = (part: string) =>
-  new ExcelFileError('CORRUPT', `Filen kan inte läsas: ${part} är inte giltig XML.`);
+export const malformed = (part: XmlPart) => new XlsxError('MALFORMED_XML', { part });
 
 /**
  * A hand-written scanner over inflated XML bytes, fed chunk by chunk. Subclasses parse whole
@@ -47,7 +46,7 @@ export abstract class XmlScanner {
   private waitFor = 0;
   private finished = false;
 
-  constructor(protected readonly partName: string) {}
+  constructor(protected readonly partName: XmlPart) {}
 
   /**
    * Parses what it can of `bytes` from 0 and returns how many bytes it consumed. With `last`

@@ -1,4 +1,4 @@
-import { ExcelFileError } from './errors';
+import { XlsxError } from './errors';
 
 /**
  * Small XML helpers for the parts of an .xlsx. The reader never builds a DOM: text is decoded
@@ -59,8 +59,7 @@ export function decodeXmlText(bytes: Buffer, start: number, end: number): string
   return escaped ? unescapeXml(text) : text;
 }
 
-export const doctypeRefused = () =>
-  new ExcelFileError('DOCTYPE', 'Filen innehåller en DOCTYPE-deklaration och läses inte av säkerhetsskäl.');
+export const doctypeRefused = () => new XlsxError('DOCTYPE');
 
 /**
  * For the small parts, read as a whole string: refuses any DOCTYPE (and with it any entity

@@ -1,5 +1,5 @@
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
-import { ExcelFileError } from './errors';
+import { XlsxError, type ZipPlace } from './errors';
 
 /**
  * The zip container of an .xlsx, read from its central directory (the file is already in
@@ -20,8 +20,8 @@ export interface ZipEntry {
   localHeaderOffset: number;
 }
 
-const corrupt = (detail: string) =>
-  new ExcelFileError('CORRUPT', `Filen kan inte läsas: den är skadad eller ofullständig (${detail}).`);
+const corrupt = (where: ZipPlace) => new XlsxError('ZIP_CORRUPT', { where });
+const corruptEntry = (entry: ZipEntry) => new XlsxError('ZIP_CORRUPT', { entry: entry.name });
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_FILE_HEADER = 0x02014b50;
@@ -37,10 +37,10 @@ export function readZipDirectory(content: Uint8Array): Map<string, ZipEntry> {
   const directorySize = view.getUint32(eocd + 12, true);
   const directoryOffset = view.getUint32(eocd + 16, true);
   if (entryCount === 0xffff || directoryOffset === 0xffffffff) {
-    throw new ExcelFileError('UNSUPPORTED', 'Filen kan inte läsas: zip64-arkiv stöds inte.');
+    throw new XlsxError('ZIP64');
   }
   if (entryCount > zipLimits.maxEntries) throw tooManyEntries();
-  if (directoryOffset + directorySize > eocd) throw corrupt('innehållsförteckningen');
+  if (directoryOffset + directorySize > eocd) throw corrupt('directory');
 
   const entries = new Map<string, ZipEntry>();
   const decoder = new TextDecoder();
@@ -48,7 +48,7 @@ export function readZipDirectory(content: Uint8Array): Map<string, ZipEntry> {
   let totalCompressed = 0;
   let pos = directoryOffset;
   for (let i = 0; i < entryCount; i++) {
-    if (pos + 46 > eocd || view.getUint32(pos, true) !== CENTRAL_FILE_HEADER) throw corrupt('en post');
+    if (pos + 46 > eocd || view.getUint32(pos, true) !== CENTRAL_FILE_HEADER) throw corrupt('directoryEntry');
     const method = view.getUint16(pos + 10, true);
     const compressedSize = view.getUint32(pos + 20, true);
     const uncompressedSize = view.getUint32(pos + 24, true);
@@ -56,7 +56,7 @@ export function readZipDirectory(content: Uint8Array): Map<string, ZipEntry> {
     const extraLength = view.getUint16(pos + 30, true);
     const commentLength = view.getUint16(pos + 32, true);
     const localHeaderOffset = view.getUint32(pos + 42, true);
-    if (pos + 46 + nameLength > eocd) throw corrupt('ett filnamn');
+    if (pos + 46 + nameLength > eocd) throw corrupt('entryName');
     const name = decoder.decode(content.subarray(pos + 46, pos + 46 + nameLength)).replaceAll('\\', '/');
     pos += 46 + nameLength + extraLength + commentLength;
 
@@ -65,10 +65,7 @@ export function readZipDirectory(content: Uint8Array): Map<string, ZipEntry> {
     totalCompressed += compressedSize;
     if (totalUncompressed > zipLimits.maxUncompressedBytes) throw tooLarge();
     if (method !== STORED && method !== DEFLATED) {
-      throw new ExcelFileError(
-        'UNSUPPORTED',
-        'Filen kan inte läsas: den använder en komprimering som inte stöds.',
-      );
+      throw new XlsxError('COMPRESSION_METHOD');
     }
     entries.set(name.toLowerCase(), { name, method, compressedSize, uncompressedSize, localHeaderOffset });
   }
@@ -84,17 +81,17 @@ function findEndOfCentralDirectory(view: DataView): number {
   for (let pos = view.byteLength - 22; pos >= lowest; pos--) {
     if (view.getUint32(pos, true) === END_OF_CENTRAL_DIRECTORY) return pos;
   }
-  throw corrupt('arkivets slut saknas');
+  throw corrupt('endRecord');
 }
 
 /** Where the entry's compressed bytes are, checked against the file's length. */
 function entryData(content: Uint8Array, entry: ZipEntry): Uint8Array {
   const view = new DataView(content.buffer, content.byteOffset, content.byteLength);
   const at = entry.localHeaderOffset;
-  if (at + 30 > content.length || view.getUint32(at, true) !== LOCAL_FILE_HEADER) throw corrupt(entry.name);
+  if (at + 30 > content.length || view.getUint32(at, true) !== LOCAL_FILE_HEADER) throw corruptEntry(entry);
   const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
   const end = start + entry.compressedSize;
-  if (end > content.length) throw corrupt(entry.name);
+  if (end > content.length) throw corruptEntry(entry);
   return content.subarray(start, end);
 }
 
@@ -102,7 +99,7 @@ function entryData(content: Uint8Array, entry: ZipEntry): Uint8Array {
 export function readEntry(content: Uint8Array, entry: ZipEntry): Buffer {
   const data = entryData(content, entry);
   if (entry.method === STORED) {
-    if (data.length !== entry.uncompressedSize) throw corrupt(entry.name);
+    if (data.length !== entry.uncompressedSize) throw corruptEntry(entry);
     return Buffer.from(data.buffer, data.byteOffset, data.length);
   }
   let out: Buffer;
@@ -111,7 +108,7 @@ export function readEntry(content: Uint8Array, entry: ZipEntry): Buffer {
   } catch (error) {
     throw (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
       ? sizeMismatch(entry)
-      : corrupt(entry.name);
+      : corruptEntry(entry);
   }
   if (out.length !== entry.uncompressedSize) throw sizeMismatch(entry);
   return out;
@@ -140,7 +137,7 @@ export class EntryStream {
   constructor(content: Uint8Array, entry: ZipEntry, chunkSize = 256 * 1024) {
     const data = entryData(content, entry);
     if (entry.method === STORED) {
-      if (data.length !== entry.uncompressedSize) this.failure = corrupt(entry.name);
+      if (data.length !== entry.uncompressedSize) this.failure = corruptEntry(entry);
       for (let at = 0; at < data.length && !this.failure; at += chunkSize) {
         this.queue.push(
           Buffer.from(data.buffer, data.byteOffset + at, Math.min(chunkSize, data.length - at)),
@@ -159,7 +156,7 @@ export class EntryStream {
       if (this.queuedBytes > MAX_QUEUED_BYTES) inflate.pause();
       this.schedule();
     });
-    inflate.on('error', () => this.fail(corrupt(entry.name)));
+    inflate.on('error', () => this.fail(corruptEntry(entry)));
     inflate.on('end', () => {
       if (this.produced !== entry.uncompressedSize) return this.fail(sizeMismatch(entry));
       this.ended = true;
@@ -228,20 +225,7 @@ export function streamEntry(
   }
 }
 
-const tooManyEntries = () =>
-  new ExcelFileError('TOO_MANY_ENTRIES', `Filen innehåller för många delar (högst ${zipLimits.maxEntries}).`);
-const tooLarge = () =>
-  new ExcelFileError(
-    'TOO_LARGE',
-    `Filen är för stor uppackad (högst ${zipLimits.maxUncompressedBytes / 1024 / 1024} MB). Dela upp prislistan eller ta bort onödiga flikar.`,
-  );
-const ratioTooHigh = () =>
-  new ExcelFileError(
-    'COMPRESSION_RATIO',
-    `Filen är misstänkt hårt komprimerad (mer än ${zipLimits.maxCompressionRatio}:1) och läses inte.`,
-  );
-const sizeMismatch = (entry: ZipEntry) =>
-  new ExcelFileError(
-    'CORRUPT',
-    `Filen kan inte läsas: delen ${entry.name} är större eller mindre än arkivet uppger.`,
-  );
+const tooManyEntries = () => new XlsxError('TOO_MANY_ENTRIES', { limit: zipLimits.maxEntries });
+const tooLarge = () => new XlsxError('TOO_LARGE', { limit: zipLimits.maxUncompressedBytes });
+const ratioTooHigh = () => new XlsxError('COMPRESSION_RATIO', { limit: zipLimits.maxCompressionRatio });
+const sizeMismatch = (entry: ZipEntry) => new XlsxError('ENTRY_SIZE_MISMATCH', { entry: entry.name });

@@ -1,7 +1,8 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { ExcelFileError } from '../../lib/xlsx/errors';
+import { XlsxError } from '../../lib/xlsx';
+import { ExcelFileError, excelFileErrorOf } from '../fileErrors';
 import { checkDataOfJson } from '../snapshotJson';
 import type { PriceListSnapshotJson } from '../types';
 import { type CheckData, validateAgainst } from '../validatePriceList';
@@ -107,7 +108,8 @@ parentPort!.once('message', async (job: WorkerJob) => {
   let reply: WorkerReply;
   try {
     reply = { ok: true, result: await run(job) };
-  } catch (error) {
+  } catch (thrown) {
+    const error = thrown instanceof XlsxError ? excelFileErrorOf(thrown) : thrown;
     reply =
       error instanceof ExcelFileError
         ? { ok: false, problem: error.problem, message: error.message }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { type ExcelFileProblem, ExcelWorkerError } from '../../lib/xlsx/errors';
+import { type ExcelFileProblem, ExcelWorkerError } from '../fileErrors';
 import type { PriceListSnapshotJson } from '../types';
 import type { PackedErrors, PackedOutcome, PackedRows } from './transport';
 
