@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { PRICE_LIST_SHEET, type PriceListColumnHeader, priceListColumnHeaders } from '../contract/domain';
+import { PRICE_LIST_SHEET, type PriceListColumnHeader, priceListColumnHeaders } from '#contract/domain';
 
 export type PriceListRow = Partial<Record<PriceListColumnHeader, string | number>>;
 

@@ -6,13 +6,13 @@
  */
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import type { PricelistRowValues } from '../contract';
+import type { PricelistRowValues } from '#contract';
 import {
   PRICE_LIST_SHEET,
   priceListColumnHeaders,
   warrantyUnits,
   warrantyValidFromValues,
-} from '../contract/domain';
+} from '#contract/domain';
 
 const products = [
   'Rullstol',

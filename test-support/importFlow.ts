@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { PricelistRowValues } from '../contract';
+import type { PricelistRowValues } from '#contract';
 import { type JobResult, runNextJob } from '../server/src/imports/jobs';
 import { selectPricelistRows } from '../server/src/imports/pricelistSnapshot';
 import { type FileRow, fileRowOf, multipart, priceListWorkbook } from './priceListFiles';

@@ -4,7 +4,7 @@ import {
   type PriceListColumnHeader,
   type PricelistRowValues,
   priceListColumns,
-} from '../contract';
+} from '#contract';
 
 /** Test helpers: price-list workbooks in the format of docs/price-list-file.md and multipart bodies. */
 

@@ -4,8 +4,8 @@
  */
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import type { PricelistRowValues } from '../contract';
-import { priceListColumnHeaders } from '../contract/domain';
+import type { PricelistRowValues } from '#contract';
+import { priceListColumnHeaders } from '#contract/domain';
 import { zip } from './generatedWorkbooks';
 
 export type CellInput = ExcelJS.CellValue;

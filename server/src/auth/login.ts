@@ -1,4 +1,4 @@
-import type { Profile } from '../../../contract';
+import type { Profile } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { endAttemptAsSuccess, startLoginAttempt } from './lockout';
 import { dummyPasswordHash, verifyPassword } from './passwords';

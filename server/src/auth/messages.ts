@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '../../../contract';
+import { PASSWORD_MIN_LENGTH } from '#contract';
 
 /** What the auth API answers with; the SPA shows its own texts (docs/product.md, "Texts") by status. */
 export const authMessages = {

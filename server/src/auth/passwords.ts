@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#contract';
 import { isCommonPassword } from './commonPasswords';
 
 /** argon2id in @node-rs/argon2's Algorithm enum (a const enum, which isolated modules cannot import). */

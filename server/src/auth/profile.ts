@@ -1,4 +1,4 @@
-import type { Profile } from '../../../contract';
+import type { Profile } from '#contract';
 import type { Database } from '../db/database';
 
 /** The signed-in user as routes see it: the profile and the first engagement's rights. */

@@ -7,7 +7,7 @@ import {
   ResetRequest,
   ResetValidateRequest,
   SessionPing,
-} from '../../../contract';
+} from '#contract';
 import type { AppDeps } from '../appDeps';
 import { ApiError, badRequest, forbidden } from '../errors';
 import { createBackgroundTasks } from './background';

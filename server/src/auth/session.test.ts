@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_REQUEST_HEADER } from '../../../contract';
+import { BACKGROUND_REQUEST_HEADER } from '#contract';
 import { loginAs } from '../../../test-support/login';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { DEMO_PASSWORD } from '../db/seed';

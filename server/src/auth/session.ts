@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BACKGROUND_REQUEST_HEADER } from '../../../contract';
+import { BACKGROUND_REQUEST_HEADER } from '#contract';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { compiledOnce } from '../db/compiledOnce';

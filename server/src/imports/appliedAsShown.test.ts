@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PricelistRowValues, priceListColumns } from '../../../contract';
+import { type PricelistRowValues, priceListColumns } from '#contract';
 import {
   demoSupplier,
   postConfirm,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PricelistRowValues } from '../../../contract';
+import type { PricelistRowValues } from '#contract';
 import { demoSupplier, pricelistRows, type Supplier } from '../../../test-support/importFlow';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { applyPriceListChanges, StaleDataError } from './applyRows';

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { PricelistRowValues } from '../../../contract';
+import type { PricelistRowValues } from '#contract';
 import type { DB } from '../db/schema';
 import type { PriceListChanges } from '../priceListFile';
 

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { type CreateImportRequest, type ImportStatus, ImportSummary } from '../../../contract';
+import { type CreateImportRequest, type ImportStatus, ImportSummary } from '#contract';
 import type { AppDeps } from '../appDeps';
 import type { AuthContext } from '../auth/profile';
 import type { DB } from '../db/schema';

@@ -5,7 +5,7 @@ import {
   ImportSummary,
   type PricelistRowValues,
   type ValidationError,
-} from '../../../contract';
+} from '#contract';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { DETAIL_CHUNK_SIZE, type DetailChunks, errorChunks, type StoredUpdate } from '../priceListFile';

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { ImportStatus } from '../../../contract';
+import type { ImportStatus } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { importFileFolder, isStoredFileName, removeStoredFiles } from './importFiles';
 

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportListResponse } from '../../../contract';
+import type { ImportListResponse } from '#contract';
 import {
   api,
   demoSupplier,

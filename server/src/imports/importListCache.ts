@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { type QueryResult, sql } from 'kysely';
-import type { ImportListResponse } from '../../../contract';
+import type { ImportListResponse } from '#contract';
 import { compiledOnce } from '../db/compiledOnce';
 import type { Database } from '../db/database';
 import { listImports } from './importViews';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Import, type ImportStatus, ImportSummary, isPendingStatus } from '../../../contract';
+import { type Import, type ImportStatus, ImportSummary, isPendingStatus } from '#contract';
 import type { Database } from '../db/database';
 import { withoutHiddenCharacters } from './upload';
 

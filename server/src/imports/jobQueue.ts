@@ -1,10 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import {
-  type ImportStatus,
-  type ImportSummary,
-  SUMMARY_ERROR_LIMIT,
-  type ValidationError,
-} from '../../../contract';
+import { type ImportStatus, type ImportSummary, SUMMARY_ERROR_LIMIT, type ValidationError } from '#contract';
 import type { AppDeps } from '../appDeps';
 import type { DB } from '../db/schema';
 import { readImportFile } from './importFiles';

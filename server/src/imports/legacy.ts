@@ -1,4 +1,4 @@
-import type { LegacyImportStatus } from '../../../contract';
+import type { LegacyImportStatus } from '#contract';
 import type { Database } from '../db/database';
 import { isoOrNull } from './importViews';
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportListResponse, type PricelistRowValues } from '../../../contract';
+import { ImportListResponse, type PricelistRowValues } from '#contract';
 import {
   demoSupplier,
   editedPricelistFile,

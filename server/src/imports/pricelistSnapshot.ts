@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { PricelistTimeStatus, ValidationError } from '../../../contract';
-import { PRICE_LIST_SHEET, pricelistTimeStatusLabels } from '../../../contract';
+import type { PricelistTimeStatus, ValidationError } from '#contract';
+import { PRICE_LIST_SHEET, pricelistTimeStatusLabels } from '#contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import type { PriceListSnapshotJson } from '../priceListFile';

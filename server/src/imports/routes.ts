@@ -9,7 +9,7 @@ import {
   type ImportResponse,
   type ImportSummaryResponse,
   type LegacyImportStatus,
-} from '../../../contract';
+} from '#contract';
 import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
 import { badRequest, notFound } from '../errors';

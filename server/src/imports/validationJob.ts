@@ -1,4 +1,4 @@
-import type { ImportStatus, ImportSummary } from '../../../contract';
+import type { ImportStatus, ImportSummary } from '#contract';
 import { timedJob } from '../operations/metrics';
 import {
   type PriceListSnapshotJson,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Organization } from '../../../contract';
+import { Organization } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
 import { notFound } from '../errors';

@@ -4,7 +4,7 @@ import {
   type PricelistRowValues,
   pricelistRowValueFields,
   type ValidationError,
-} from '../../../contract';
+} from '#contract';
 import type { DetailChunks } from './types';
 
 /**

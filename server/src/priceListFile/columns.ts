@@ -1,5 +1,5 @@
-import type { ValidationError } from '../../../contract';
-import { type PriceListColumnKey, priceListColumns } from '../../../contract/domain';
+import type { ValidationError } from '#contract';
+import { type PriceListColumnKey, priceListColumns } from '#contract/domain';
 import { cellDisplayValue, MAX_COLUMNS, type RowCells } from '../lib/xlsx';
 
 /** Slot of each column in the row being validated: the index in priceListColumns. */

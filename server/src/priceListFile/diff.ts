@@ -1,4 +1,4 @@
-import type { PricelistRowValues } from '../../../contract';
+import type { PricelistRowValues } from '#contract';
 import {
   type CheckedRow,
   canonicalWarrantyUnit,

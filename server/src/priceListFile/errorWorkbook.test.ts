@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { ValidationError } from '../../../contract';
+import type { ValidationError } from '#contract';
 import {
   type CellInput,
   exceljsWorkbook,

@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
-import type { ValidationError } from '../../../contract';
-import { PRICE_LIST_SHEET, priceListColumns } from '../../../contract/domain';
+import type { ValidationError } from '#contract';
+import { PRICE_LIST_SHEET, priceListColumns } from '#contract/domain';
 import {
   BOOLEAN,
   detectExcelFormat,

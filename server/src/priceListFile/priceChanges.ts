@@ -1,4 +1,4 @@
-import type { LargestPriceChange } from '../../../contract';
+import type { LargestPriceChange } from '#contract';
 import type { PriceListDiffResult, StoredRows } from './diff';
 import { priceCents } from './rowRules';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ImportRisk, type PricelistTimeStatus, pricelistTimeStatusLabels } from '../../../contract';
+import { type ImportRisk, type PricelistTimeStatus, pricelistTimeStatusLabels } from '#contract';
 import type { PriceChangeFacts } from './priceChanges';
 
 /**

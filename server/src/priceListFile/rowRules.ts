@@ -1,10 +1,10 @@
-import type { PricelistRowValues, ValidationError } from '../../../contract';
+import type { PricelistRowValues, ValidationError } from '#contract';
 import {
   type PriceListColumnKey,
   priceListColumns,
   warrantyUnits,
   warrantyValidFromValues,
-} from '../../../contract/domain';
+} from '#contract/domain';
 import {
   cellDisplayValue,
   type DecimalText,

@@ -1,4 +1,4 @@
-import type { PricelistRowValues } from '../../../contract';
+import type { PricelistRowValues } from '#contract';
 import type { StoredRows } from './diff';
 import type { PriceListSnapshotJson } from './types';
 import type { CheckData } from './validatePriceList';

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { PricelistRowValues } from '../../../contract';
+import type { PricelistRowValues } from '#contract';
 import { generatePriceListRows } from '../../../test-support/generatedWorkbooks';
 import { headers, storedRow } from '../../../test-support/workbooks';
 import { buildPriceListTemplate, columnNotes, type TemplateRow } from './template';

@@ -5,7 +5,7 @@ import {
   priceListColumns,
   warrantyUnits,
   warrantyValidFromValues,
-} from '../../../contract/domain';
+} from '#contract/domain';
 import { escapeFormulaText } from '../lib/xlsx';
 import { boldFont, bufferedWorkbookWriter } from '../lib/xlsx/workbookWriter';
 import { slot } from './columns';

@@ -1,4 +1,4 @@
-import type { ImportSummary, PricelistRowValues, ValidationError } from '../../../contract';
+import type { ImportSummary, PricelistRowValues, ValidationError } from '#contract';
 import type { PriceChangeFacts } from './priceChanges';
 
 /**

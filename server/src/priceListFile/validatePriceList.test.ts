@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PricelistRowValues, ValidationError } from '../../../contract';
+import type { PricelistRowValues, ValidationError } from '#contract';
 import {
   type CellInput,
   exceljsWorkbook,

@@ -1,5 +1,5 @@
-import type { ImportSummary, ValidationError } from '../../../contract';
-import { PRICE_LIST_SHEET, priceListColumns, SUMMARY_ERROR_LIMIT } from '../../../contract/domain';
+import type { ImportSummary, ValidationError } from '#contract';
+import { PRICE_LIST_SHEET, priceListColumns, SUMMARY_ERROR_LIMIT } from '#contract/domain';
 import { detectExcelFormat, type RowCells, readSheet, type SheetRead, type SheetRowSink } from '../lib/xlsx';
 import { type HeaderMapping, mapHeader } from './columns';
 import { PriceListDiff, type PriceListDiffResult, type StoredRows, storedRowsOf } from './diff';

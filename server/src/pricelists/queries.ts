@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ActivePricelist, PricelistTimeStatus } from '../../../contract';
+import type { ActivePricelist, PricelistTimeStatus } from '#contract';
 import type { Database } from '../db/database';
 import type { IsoDate } from './calendar';
 import { isActiveStatus, pricelistStatuses } from './status';

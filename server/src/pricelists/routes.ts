@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ActivePricelist, GeneralPricelist } from '../../../contract';
+import { ActivePricelist, GeneralPricelist } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { notFound } from '../errors';
 import { swedishDateOf } from './calendar';

@@ -1,4 +1,4 @@
-import type { PricelistTimeStatus } from '../../../contract';
+import type { PricelistTimeStatus } from '#contract';
 import type { IsoDate } from './calendar';
 
 export interface DatedPricelist {

@@ -5,7 +5,7 @@ import {
   type FetchBaseQueryError,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
-import { BACKGROUND_REQUEST_HEADER } from '../../../contract/domain';
+import { BACKGROUND_REQUEST_HEADER } from '#contract/domain';
 import { sessionEnded } from './sessionActions';
 
 export const API_BASE_URL = '/resources/v1/';

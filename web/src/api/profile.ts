@@ -1,4 +1,4 @@
-import type { Organization, Profile } from '../../../contract/auth';
+import type { Organization, Profile } from '#contract/auth';
 import { api } from './api';
 
 /** The signed-in user's profile and organisation: shared by every feature. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import type { SessionPing } from '../../../contract/auth';
+import type { SessionPing } from '#contract/auth';
 import { api, backgroundRequest } from './api';
 import { sessionEnded } from './sessionActions';
 

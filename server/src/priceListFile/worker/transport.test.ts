@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PricelistRowValues, ValidationError } from '../../../../contract';
+import type { PricelistRowValues, ValidationError } from '#contract';
 import { packErrors, packRows, packTexts, unpackErrors, unpackRows, unpackTexts } from './transport';
 
 /** Any UTF-16 text, controls and lone surrogate halves included: what a decoded cell can be. */

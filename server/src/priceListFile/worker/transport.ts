@@ -1,4 +1,4 @@
-import type { PricelistRowValues, ValidationError } from '../../../../contract';
+import type { PricelistRowValues, ValidationError } from '#contract';
 import { changeChunks, errorChunks } from '../changeDetails';
 import { type StoredRows, storedRowValues } from '../diff';
 import { type PriceChangeFacts, priceChangeFactsOf } from '../priceChanges';

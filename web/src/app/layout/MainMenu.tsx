@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Profile } from '../../../../contract/auth';
+import type { Profile } from '#contract/auth';
 import { firstEngagement } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
 import { useGetMenuGeneralPricelistQuery } from './api';

@@ -1,5 +1,5 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
-import type { Profile } from '../../../../contract/auth';
+import type { Profile } from '#contract/auth';
 import { firstEngagement, useGetOrganizationQuery } from '../../api/profile';
 import { useLogout } from '../../api/session';
 import { sv } from '../../ui/text/sv';

@@ -1,4 +1,4 @@
-import type { GeneralPricelist } from '../../../../contract/pricelists';
+import type { GeneralPricelist } from '#contract/pricelists';
 import { api } from '../../api/api';
 
 /** What the header needs beyond the profile: the organisation's general price list, if any. */

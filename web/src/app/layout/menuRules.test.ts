@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile, Role } from '../../../../contract/auth';
+import type { Profile, Role } from '#contract/auth';
 import { generalPricelistTarget, isActive, mainMenuItems, userMenuItems } from './menuRules';
 
 const ORG = 17;

@@ -1,5 +1,5 @@
-import type { Profile } from '../../../../contract/auth';
-import type { GeneralPricelist } from '../../../../contract/pricelists';
+import type { Profile } from '#contract/auth';
+import type { GeneralPricelist } from '#contract/pricelists';
 import { firstEngagement, hasPermission, hasRole } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
 

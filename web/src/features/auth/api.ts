@@ -1,4 +1,4 @@
-import type { LoginRequest, Profile } from '../../../../contract/auth';
+import type { LoginRequest, Profile } from '#contract/auth';
 import { api } from '../../api/api';
 
 /** The calls of the login area (docs/product.md, "Calls"). The logout lives in web/src/api/session.ts. */

@@ -1,5 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from '../../../../contract/domain';
-import type { ApiErrorBody } from '../../../../contract/errors';
+import { PASSWORD_MIN_LENGTH } from '#contract/domain';
+import type { ApiErrorBody } from '#contract/errors';
 import { sv } from '../../ui/text/sv';
 
 /** The HTTP status of a failed call, or undefined for a network or parsing failure. */

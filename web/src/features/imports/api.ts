@@ -1,5 +1,5 @@
 import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query/react';
-import type { ChangeKind } from '../../../../contract/domain';
+import type { ChangeKind } from '#contract/domain';
 import type {
   ConfirmImportRequest,
   Import,
@@ -9,8 +9,8 @@ import type {
   ImportSummary,
   ImportSummaryResponse,
   LegacyImportStatus,
-} from '../../../../contract/imports';
-import type { ActivePricelist, GeneralPricelist } from '../../../../contract/pricelists';
+} from '#contract/imports';
+import type { ActivePricelist, GeneralPricelist } from '#contract/pricelists';
 import { API_BASE_URL, api, backgroundRequest } from '../../api/api';
 import { PENDING_LIST_LIMIT, RECENT_LIST_LIMIT } from './limits';
 

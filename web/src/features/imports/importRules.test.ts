@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ImportStatus, importStatuses } from '../../../../contract/domain';
+import { type ImportStatus, importStatuses } from '#contract/domain';
 import {
   cardShowsDelete,
   cardShowsReview,

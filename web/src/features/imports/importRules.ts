@@ -1,4 +1,4 @@
-import { type ImportStatus, isPendingStatus } from '../../../../contract/domain';
+import { type ImportStatus, isPendingStatus } from '#contract/domain';
 
 /** Which buttons an import offers, by status (docs/product.md, "Imports: types, statuses, flow"). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Import, LegacyImportStatus } from '../../../../contract/imports';
+import type { Import, LegacyImportStatus } from '#contract/imports';
 import {
   defaultRecentImportSort,
   mergeRecentImports,

@@ -3,8 +3,8 @@ import {
   importStatusListLabels,
   importTypeLabels,
   legacyReadStatusToImportStatus,
-} from '../../../../contract/domain';
-import type { Import, LegacyImportStatus } from '../../../../contract/imports';
+} from '#contract/domain';
+import type { Import, LegacyImportStatus } from '#contract/imports';
 import { RECENT_LIST_LIMIT } from './limits';
 
 /** One row of "Senaste 10 inläsningarna": a confirmed import or a legacy one. */

@@ -1,4 +1,4 @@
-import type { CreateImportRequest, Import } from '../../../../contract/imports';
+import type { CreateImportRequest, Import } from '#contract/imports';
 
 export interface UploadRequest {
   url: string;

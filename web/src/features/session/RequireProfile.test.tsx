@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../../contract/auth';
+import type { Profile } from '#contract/auth';
 import { profileApi } from '../../api/profile';
 import { createStore } from '../../app/store';
 import { RequireProfile } from './RequireProfile';

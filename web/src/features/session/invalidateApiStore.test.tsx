@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../../contract/auth';
+import type { Profile } from '#contract/auth';
 import { profileApi } from '../../api/profile';
 import { createStore } from '../../app/store';
 import { tagsFromDetail, useInvalidateApiStoreEvent } from './invalidateApiStore';

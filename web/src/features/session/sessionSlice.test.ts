@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../../contract/auth';
+import type { Profile } from '#contract/auth';
 import { profileApi } from '../../api/profile';
 import { createStore } from '../../app/store';
 import { sessionCleared, sessionEnded, sessionSlice, sessionStarted } from './sessionSlice';

@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { DynamicText } from '../../../../contract/texts';
+import type { DynamicText } from '#contract/texts';
 import { api } from '../../api/api';
 import { type CountSource, countSourcePath } from './dashboardCounts';
 

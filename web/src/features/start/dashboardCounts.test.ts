@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../../contract/auth';
+import type { Profile } from '#contract/auth';
 import {
   type CountSource,
   countSentences,

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../../contract/auth';
+import type { Profile } from '#contract/auth';
 import { hasRole } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
 

@@ -1,4 +1,4 @@
-import type { Import } from '../../../../../contract/imports';
+import type { Import } from '#contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { useDeleteImportMutation } from '../api';
 import { errorMessageOf } from '../errorMessage';

@@ -1,4 +1,4 @@
-import { type ImportType, importTypeLabels } from '../../../../../contract/domain';
+import { type ImportType, importTypeLabels } from '#contract/domain';
 import { sv } from '../../../ui/text/sv';
 import { SelectField, type SelectOption } from './SelectField';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ImportStatus, importStatuses } from '../../../../../contract/domain';
+import { type ImportStatus, importStatuses } from '#contract/domain';
 import { anImport, renderInApp } from '../test/render';
 import { ImportCard } from './ImportCard';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { importStatusSummaryLabels, importTypeLabels } from '../../../../../contract/domain';
-import type { Import } from '../../../../../contract/imports';
+import { importStatusSummaryLabels, importTypeLabels } from '#contract/domain';
+import type { Import } from '#contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { formatDateTime } from '../format';
 import { cardShowsDelete, cardShowsReview } from '../importRules';

@@ -4,8 +4,8 @@ import {
   changeKinds,
   type PricelistRowValueField,
   pricelistRowValueFields,
-} from '../../../../../contract/domain';
-import type { ImportChange } from '../../../../../contract/imports';
+} from '#contract/domain';
+import type { ImportChange } from '#contract/imports';
 import { formatNumber, formatPrice } from '../../../ui/format';
 import { ScrollRegion } from '../../../ui/ScrollRegion';
 import { sv } from '../../../ui/text/sv';

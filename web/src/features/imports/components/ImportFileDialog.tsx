@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { Import } from '../../../../../contract/imports';
+import type { Import } from '#contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { type UploadFile, uploadImportFile } from '../upload';
 import { ImportFileForm } from './ImportFileForm';

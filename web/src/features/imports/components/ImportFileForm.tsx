@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useDispatch } from 'react-redux';
-import { type ImportType, importTypeLabels } from '../../../../../contract/domain';
-import type { Import } from '../../../../../contract/imports';
+import { type ImportType, importTypeLabels } from '#contract/domain';
+import type { Import } from '#contract/imports';
 import { api } from '../../../api/api';
 import { sv } from '../../../ui/text/sv';
 import { resourceUrls, useGetImportActivePricelistsQuery, useGetImportGeneralPricelistQuery } from '../api';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import type { ValidationError } from '../../../../../contract/imports';
+import type { ValidationError } from '#contract/imports';
 import { anImport, renderInApp } from '../test/render';
 import { ImportResult } from './ImportResult';
 

@@ -1,5 +1,5 @@
-import { pricelistTimeStatusLabels } from '../../../../../contract/domain';
-import type { Import, ImportRisk, ImportSummary } from '../../../../../contract/imports';
+import { pricelistTimeStatusLabels } from '#contract/domain';
+import type { Import, ImportRisk, ImportSummary } from '#contract/imports';
 import { formatCount } from '../../../ui/format';
 import { sv } from '../../../ui/text/sv';
 import { ImportChanges } from './ImportChanges';

@@ -4,7 +4,7 @@ import {
   importStatusSummaryLabels,
   importTypeLabels,
   legacyReadStatusToImportStatus,
-} from '../../../../../contract/domain';
+} from '#contract/domain';
 import { sv } from '../../../ui/text/sv';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { useGetLegacyImportsQuery } from '../api';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { isValidationStatus } from '../../../../../contract/domain';
-import type { Import } from '../../../../../contract/imports';
+import { isValidationStatus } from '#contract/domain';
+import type { Import } from '#contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { ImportCard } from './ImportCard';
 

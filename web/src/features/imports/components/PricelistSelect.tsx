@@ -1,5 +1,5 @@
-import { pricelistTimeStatusLabels } from '../../../../../contract/domain';
-import type { ActivePricelist } from '../../../../../contract/pricelists';
+import { pricelistTimeStatusLabels } from '#contract/domain';
+import type { ActivePricelist } from '#contract/pricelists';
 import { sv } from '../../../ui/text/sv';
 import { SelectField } from './SelectField';
 

@@ -1,4 +1,4 @@
-import type { ImportStatus } from '../../../../../contract/domain';
+import type { ImportStatus } from '#contract/domain';
 
 type Tone = 'success' | 'error' | 'pending' | 'neutral';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type ImportStatus, importStatuses } from '../../../../../contract/domain';
+import { type ImportStatus, importStatuses } from '#contract/domain';
 import { anImport, renderInApp } from '../test/render';
 import { SummaryActions } from './SummaryActions';
 

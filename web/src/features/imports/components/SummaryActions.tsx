@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import type { Import, ImportRisk } from '../../../../../contract/imports';
+import type { Import, ImportRisk } from '#contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { useConfirmImportMutation } from '../api';
 import { errorMessageOf } from '../errorMessage';

@@ -1,5 +1,5 @@
-import { SUMMARY_ERROR_LIMIT } from '../../../../../contract/domain';
-import type { ImportSummary } from '../../../../../contract/imports';
+import { SUMMARY_ERROR_LIMIT } from '#contract/domain';
+import type { ImportSummary } from '#contract/imports';
 import { ScrollRegion } from '../../../ui/ScrollRegion';
 import { sv } from '../../../ui/text/sv';
 import { resourceUrls } from '../api';

@@ -3,8 +3,8 @@ import type { ReactElement } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ImportStatus } from '../../../../../contract/domain';
-import type { Import } from '../../../../../contract/imports';
+import type { ImportStatus } from '#contract/domain';
+import type { Import } from '#contract/imports';
 import { createStore } from '../../../app/store';
 
 /** Renders a component of this feature inside the app's real store and a memory router. */
