@@ -4,7 +4,7 @@ import type { Database } from './database';
 /**
  * A Kysely query built and compiled once, then run again and again with new parameter values.
  * Kysely builds and compiles a query on every call: for the session query every API request
- * makes (a join of six tables) that was about a sixth of a request's JavaScript (decision 0004).
+ * makes (a join of six tables) that was about a sixth of a request's JavaScript (decision 0015).
  *
  * `build` receives one placeholder per parameter and must hand each, unchanged, to the query as
  * a value (a where value, a set value). It may not compute with them: a placeholder is not the

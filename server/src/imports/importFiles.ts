@@ -9,7 +9,7 @@ import { ApiError } from '../errors';
 /**
  * The size of the pieces an uploaded file is read in. PostgreSQL sends bytea as hex text, which
  * the API thread decodes: the 8.7-MB file of 200,000 rows in one piece held it for ~100 ms
- * (decision 0004), a 1-MB piece holds it for a few ms, so requests are answered in between.
+ * (decision 0016), a 1-MB piece holds it for a few ms, so requests are answered in between.
  */
 export const FILE_PIECE_BYTES = 1 << 20;
 

@@ -22,7 +22,7 @@ export interface ImportListBody {
  * the organisation's list version (migration 006, kept by triggers at each commit) is the same.
  * The SPA polls the lists every 5 seconds from every open import page, and they change far less
  * often: a poll then costs one indexed read of the version instead of reading, converting and
- * serialising up to 100 imports (decision 0004: the lists' cost per request).
+ * serialising up to 100 imports (decision 0015: the lists' cost per request).
  *
  * The version is read before the list, so a list is never kept under a version older than its
  * content: a change that commits in between makes the next request read the list again.

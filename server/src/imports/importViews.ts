@@ -20,7 +20,7 @@ export const openStatuses: readonly ImportStatus[] = [
 /**
  * A timestamp as the API shows it, ISO 8601 in UTC, written by PostgreSQL: as `toISOString` writes
  * it (both truncate to the millisecond), without parsing a Date per column on the API thread
- * (decision 0004: the lists' JavaScript cost per request).
+ * (decision 0015: the lists' JavaScript cost per request).
  */
 const isoInSql = <Iso extends string | null>(
   column: 'i.created_at' | 'i.import_started_at' | 'i.imported_at',

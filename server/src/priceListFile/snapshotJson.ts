@@ -8,7 +8,7 @@ import type { CheckData } from './validatePriceList';
  * PostgreSQL aggregates them (see pricelistSnapshot.ts) and in which they cross to the worker
  * thread. Parsing 200,000 rows there, rather than receiving them as pg row objects here, keeps
  * the job's main thread free. Both come column by column, one array per column (eight long
- * arrays parse faster than 200,000 short ones, on both sides; decision 0004):
+ * arrays parse faster than 200,000 short ones, on both sides; decision 0016):
  * - articles: [ids, articleNumbers];
  * - rows: [articleIds, prices, minimumOrderQuantities, deliveryTimeDays, warrantyQuantities,
  *   warrantyUnits, warrantyValidFroms, warrantyTerms]; prices are exact texts ("1234.50").

@@ -89,7 +89,7 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
  * Lowers this thread's scheduling priority, and only this thread's: on Linux a nice value belongs
  * to a thread, named by its id (/proc/thread-self is "<pid>/task/<tid>"). A file that takes
  * seconds to read then leaves the cores to the API thread whenever that has a request to answer
- * (docs/product.md, "Targets": ping p99 under 50 ms while a 200,000-row file validates; decision 0004). Raising
+ * (docs/product.md, "Targets": ping p99 under 50 ms while a 200,000-row file validates; decision 0016). Raising
  * one's own nice value needs no privilege. Elsewhere the thread keeps the normal priority.
  */
 function yieldToTheApiThread() {
