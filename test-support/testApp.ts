@@ -10,10 +10,10 @@ import { createMailer, type Mailer } from '../server/src/auth/mail';
 import { createSession, sessionCookieName } from '../server/src/auth/session';
 import { ManualClock } from '../server/src/clock';
 import { type Config, loadConfig } from '../server/src/config';
+import { createAppDeps } from '../server/src/createAppDeps';
 import { type DatabaseHandle, openDatabase } from '../server/src/db/database';
 import { migrate } from '../server/src/db/migrate';
 import { seedDemoData } from '../server/src/db/seed';
-import { keepImportFilesOnDisk } from '../server/src/imports/importFiles';
 import { createWorkerPool } from '../server/src/imports/workerLimits';
 import { createLogger } from '../server/src/logger';
 import type { WorkerPoolOptions } from '../server/src/priceListFile';
@@ -81,17 +81,17 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...options.env,
   });
   const logger = createLogger(config, options.logDestination);
-  // As main.ts does: with PGlite, uploaded files are kept on disk.
-  if (kind === 'pglite') keepImportFilesOnDisk(database.db, path.join(config.DATA_DIR, 'uploads'));
   if (options.seed !== false) await seedDemoData(database.db, clock.now());
-  const deps: AppDeps = {
+  // As main.ts does: with PGlite, uploaded files are kept on disk.
+  const deps = createAppDeps({
     config,
     db: database.db,
+    databaseKind: database.kind,
     clock,
     logger,
     mailer: options.mailer ?? createMailer(config, logger),
     workerPool: createWorkerPool(config, options.onWorkerJobStart),
-  };
+  });
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -4,15 +4,14 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { systemClock } from '../../server/src/clock';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { runNextJob } from '../../server/src/imports/jobs';
 import { createWorkerPool } from '../../server/src/imports/workerLimits';
-import { createLogger } from '../../server/src/logger';
 import { generatePriceListXlsx } from '../../test-support/generatedWorkbooks';
 import { createBenchDatabase, report } from '../lib';
+import { serverDeps } from '../serverDeps';
 import { prepareBenchSupplier, queueImport } from '../setup';
 
 const [kind, rowsText, shape] = process.argv.slice(2) as ['postgres' | 'pglite', string, 'new' | 'mix'];
@@ -32,7 +31,7 @@ try {
   writeFileSync(file, generatePriceListXlsx(rows));
   const importId = await queueImport(database.db, supplier, file);
   const workerPool = createWorkerPool(config);
-  const deps = { db: database.db, clock: systemClock, config, logger: createLogger(config), workerPool };
+  const deps = serverDeps(config, database, workerPool);
   const validated = await runNextJob(deps, 'bench');
   if (validated?.end !== 'VALIDATION_SUCCESS') throw new Error(`validation ended as ${validated?.end}`);
   await sql`update imports set status = 'IMPORT_PENDING', import_started_at = now() where id = ${importId}`.execute(

@@ -5,19 +5,17 @@
  * Args: rows of the file (every row names an article the supplier does not have, so each is
  * an error), parallel requests.
  */
+
 import { readFileSync } from 'node:fs';
 import { buildApp } from '../../server/src/app';
-import { createMailer } from '../../server/src/auth/mail';
 import { createSession, sessionCookieName } from '../../server/src/auth/session';
-import { systemClock } from '../../server/src/clock';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { runNextJob } from '../../server/src/imports/jobs';
-import { createWorkerPool } from '../../server/src/imports/workerLimits';
-import { createLogger } from '../../server/src/logger';
 import { generatePriceListXlsx } from '../../test-support/generatedWorkbooks';
 import { createBenchDatabase, report } from '../lib';
+import { serverDeps } from '../serverDeps';
 import { prepareBenchSupplier, queueImport } from '../setup';
 
 const [rowsText = '200000', parallelText = '4'] = process.argv.slice(2);
@@ -37,15 +35,7 @@ try {
   const { writeFileSync } = await import('node:fs');
   writeFileSync(file, generatePriceListXlsx(rows));
   const importId = await queueImport(database.db, supplier, file);
-  const logger = createLogger(config);
-  const deps = {
-    config,
-    db: database.db,
-    clock: systemClock,
-    logger,
-    mailer: createMailer(config, logger),
-    workerPool: createWorkerPool(config),
-  };
+  const deps = serverDeps(config, database);
   const validated = await runNextJob(deps, 'bench');
   if (validated?.end !== 'VALIDATION_FAIL') throw new Error(`validation ended as ${validated?.end}`);
   const app = await buildApp(deps);

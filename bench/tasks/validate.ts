@@ -5,13 +5,13 @@
  * (its heap and external memory, as it samples them). The spare worker thread is started and
  * loaded first, as a running server has it.
  */
-import { systemClock } from '../../server/src/clock';
+
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
 import { runNextJob } from '../../server/src/imports/jobs';
 import { createWorkerPool } from '../../server/src/imports/workerLimits';
-import { createLogger } from '../../server/src/logger';
 import { createBenchDatabase, peakRssMb, report, runTask } from '../lib';
+import { serverDeps } from '../serverDeps';
 
 const [file, rows] = process.argv.slice(2) as [string, string];
 const bench = await createBenchDatabase();
@@ -22,12 +22,10 @@ try {
   // As on a running server, whose job loop starts the spare worker thread when it starts.
   const workerPool = createWorkerPool(config);
   await workerPool.prewarm();
+  const deps = serverDeps(config, database, workerPool);
   const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
   const started = performance.now();
-  const result = await runNextJob(
-    { db: database.db, clock: systemClock, config, logger: createLogger(config), workerPool },
-    'bench',
-  );
+  const result = await runNextJob(deps, 'bench');
   const ms = performance.now() - started;
   if (result?.end !== 'VALIDATION_SUCCESS') throw new Error(`validation ended as ${result?.end}`);
   await database.close();

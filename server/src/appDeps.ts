@@ -3,12 +3,16 @@ import type { Mailer } from './auth/mail';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { ImportJobSignal } from './imports/jobSignal';
+import type { RecentUploads } from './imports/recentUploads';
+import type { JobMetrics } from './operations/jobMetrics';
 import type { WorkerPool } from './priceListFile';
 
 /**
  * What the application is built from, made once at start (main.ts) or per test
- * (test/testApp.ts) and passed to every feature. Its own module, so that the features that take
- * it need not import the app that registers them.
+ * (test-support/testApp.ts) by createAppDeps and passed to every feature. Its own module, so
+ * that the features that take it need not import the app that registers them. Everything an
+ * app keeps in memory is here, so two apps in one process (tests, two instances) share nothing.
  */
 export interface AppDeps {
   config: Config;
@@ -18,4 +22,12 @@ export interface AppDeps {
   logger: Logger;
   /** Every Excel worker thread (validation, error workbook, template) comes from this pool. */
   workerPool: WorkerPool;
+  /** Where uploaded files are kept: a folder with PGlite (decision 0010), null for in the database. */
+  uploadFolder: string | null;
+  /** Wakes this instance's job loop when a request has just made a job. */
+  importJobSignal: ImportJobSignal;
+  /** Files this instance has just stored, kept until its job loop takes them. */
+  recentUploads: RecentUploads;
+  /** The job histograms of this app's /metrics. */
+  jobMetrics: JobMetrics;
 }

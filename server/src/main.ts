@@ -1,14 +1,13 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createMailer } from './auth/mail';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
+import { createAppDeps } from './createAppDeps';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './db/seed';
 import { startFileRetention } from './imports/fileRetention';
-import { keepImportFilesOnDisk } from './imports/importFiles';
 import { startImportJobs } from './imports/jobs';
 import { createWorkerPool } from './imports/workerLimits';
 import { createLogger } from './logger';
@@ -32,22 +31,21 @@ async function main() {
   });
   const applied = await migrate(database.db);
   logger.info({ database: database.kind, applied }, 'database ready');
-  // PGlite runs on the API thread: uploaded files go to disk instead (decision 0010).
-  if (database.kind === 'pglite')
-    keepImportFilesOnDisk(database.db, path.resolve(config.DATA_DIR, 'uploads'));
   if (await isDatabaseEmpty(database.db)) {
     await seedDemoData(database.db);
     logger.info('demo data loaded into the empty database');
   }
 
-  const deps = {
+  // With PGlite, which runs on the API thread, uploaded files go to disk (decision 0010).
+  const deps = createAppDeps({
     config,
     db: database.db,
+    databaseKind: database.kind,
     clock: systemClock,
     mailer: createMailer(config, logger),
     logger,
     workerPool: createWorkerPool(config),
-  };
+  });
   const app: FastifyInstance = await buildApp(deps);
   const jobs = startImportJobs(deps);
   // Uploaded bytes of ended imports are deleted once their retention time has passed.

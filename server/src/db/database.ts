@@ -24,9 +24,11 @@ export interface DatabaseOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
+export type DatabaseKind = 'postgres' | 'pglite';
+
 export interface DatabaseHandle {
   db: Database;
-  kind: 'postgres' | 'pglite';
+  kind: DatabaseKind;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import { observeJobSeconds } from '../operations/metrics';
+import { observeJobSeconds } from '../operations/jobMetrics';
 import { applyPriceListChanges, StaleDataError } from './applyRows';
 import { saveDetails } from './details';
 import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './jobQueue';
@@ -87,7 +87,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
           .execute();
         return true;
       });
-      observeJobSeconds(deps.db, 'apply', (performance.now() - started) / 1000);
+      observeJobSeconds(deps.jobMetrics, 'apply', (performance.now() - started) / 1000);
       return {
         end: written ? 'IMPORT_SUCCESS' : 'LEASE_LOST',
         applyMs: performance.now() - started,

@@ -8,11 +8,9 @@ import { swedishDateOf } from '../pricelists/calendar';
 import { pricelistsOf } from '../pricelists/queries';
 import { deleteDetails } from './details';
 import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './importFiles';
-import { notifyImportJobs } from './jobSignal';
-import { recentUploads } from './recentUploads';
 import type { Upload } from './upload';
 
-type CommandDeps = Pick<AppDeps, 'db' | 'clock'>;
+type CommandDeps = Pick<AppDeps, 'db' | 'clock' | 'uploadFolder' | 'importJobSignal' | 'recentUploads'>;
 
 /** The statuses whose validation has ended, so a new file may replace the old one. */
 const replaceableStatuses: readonly ImportStatus[] = [
@@ -33,11 +31,12 @@ export function assertReplaceable(status: ImportStatus) {
  * organisation's own, CURRENT or FUTURE.
  */
 export async function createImport(
-  { db, clock }: CommandDeps,
+  deps: CommandDeps,
   auth: AuthContext,
   request: CreateImportRequest,
   upload: Upload,
 ): Promise<number> {
+  const { db, clock } = deps;
   if (request.type !== 'GENERAL_PRICELIST') throw badRequest('Endast generella prislistor kan läsas in.');
   const { parent, id: pricelistId } = request.metadata;
   const general = await db
@@ -54,7 +53,7 @@ export async function createImport(
     throw badRequest('Prislistan är historisk. Välj en aktuell eller framtida prislista.');
 
   const now = clock.now();
-  const file = await prepareImportFile(db, upload.content);
+  const file = await prepareImportFile(deps, upload.content);
   const id = await db
     .transaction()
     .execute(async (trx) => {
@@ -80,8 +79,8 @@ export async function createImport(
       return created.id;
     })
     .catch(discardOnFailure(file));
-  recentUploads(db).remember(id, upload.content, file.values.stored_file);
-  notifyImportJobs(db);
+  deps.recentUploads.remember(id, upload.content, file.values.stored_file);
+  deps.importJobSignal.notify();
   return id;
 }
 
@@ -118,12 +117,13 @@ async function lockImport(trx: Transaction<DB>, organizationId: number, importId
 
 /** A new file for an import whose validation has ended: the old results go, validation starts again. */
 export async function replaceImportFile(
-  { db, clock }: CommandDeps,
+  deps: CommandDeps,
   auth: AuthContext,
   importId: number,
   upload: Upload,
 ): Promise<void> {
-  const file = await prepareImportFile(db, upload.content);
+  const { db, clock } = deps;
+  const file = await prepareImportFile(deps, upload.content);
   const replaced = await db
     .transaction()
     .execute(async (trx) => {
@@ -149,9 +149,9 @@ export async function replaceImportFile(
       return old;
     })
     .catch(discardOnFailure(file));
-  await removeStoredFiles(db, [replaced]);
-  recentUploads(db).remember(importId, upload.content, file.values.stored_file);
-  notifyImportJobs(db);
+  await removeStoredFiles(deps, [replaced]);
+  deps.recentUploads.remember(importId, upload.content, file.values.stored_file);
+  deps.importJobSignal.notify();
 }
 
 /**
@@ -161,11 +161,12 @@ export async function replaceImportFile(
  * file cannot apply it.
  */
 export async function confirmImport(
-  { db, clock }: CommandDeps,
+  deps: CommandDeps,
   auth: AuthContext,
   importId: number,
   acknowledgedRiskId?: string,
 ) {
+  const { db, clock } = deps;
   await db.transaction().execute(async (trx) => {
     const current = await lockImport(trx, auth.organizationId, importId);
     if (current.status !== 'VALIDATION_SUCCESS')
@@ -192,7 +193,7 @@ export async function confirmImport(
       .where('id', '=', importId)
       .execute();
   });
-  notifyImportJobs(db);
+  deps.importJobSignal.notify();
 }
 
 /**
@@ -200,7 +201,8 @@ export async function confirmImport(
  * Confirmed and failed: file and results dropped, IMPORT_ABORTED, so the history stays (deleting
  * an aborted one again changes nothing). IMPORT_SUCCESS, and imports a job is working on: 409.
  */
-export async function deleteImport({ db, clock }: CommandDeps, auth: AuthContext, importId: number) {
+export async function deleteImport(deps: CommandDeps, auth: AuthContext, importId: number) {
+  const { db, clock } = deps;
   const removed = await db.transaction().execute(async (trx) => {
     const current = await lockImport(trx, auth.organizationId, importId);
     const file = await storedFileOf(trx, importId);
@@ -228,5 +230,5 @@ export async function deleteImport({ db, clock }: CommandDeps, auth: AuthContext
     }
   });
   // After the commit: a rolled-back delete still has its file.
-  await removeStoredFiles(db, [removed]);
+  await removeStoredFiles(deps, [removed]);
 }

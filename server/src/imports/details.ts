@@ -9,7 +9,7 @@ import {
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { DETAIL_CHUNK_SIZE, type DetailChunks, errorChunks, type StoredUpdate } from '../priceListFile';
-import { readImportFile } from './importFiles';
+import { type FileDeps, readImportFile } from './importFiles';
 
 /**
  * The rows behind an import's summary, kept in `import_details` (migration 003) in chunks of
@@ -77,10 +77,11 @@ async function readItems(db: Database, importId: number, kind: DetailKind, fromC
  * What the error export needs: the uploaded file and every validation error, in the order the
  * validation found them. Undefined when the import has no errors (or no file any more).
  */
-export async function loadErrorExport(db: Database, importId: number) {
+export async function loadErrorExport(deps: FileDeps, importId: number) {
+  const { db } = deps;
   const errors = (await readItems(db, importId, 'error')) as ValidationError[];
   if (errors.length === 0) return undefined;
-  const content = await readImportFile(db, importId);
+  const content = await readImportFile(deps, importId);
   return content && { content, errors };
 }
 

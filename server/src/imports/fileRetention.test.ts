@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds)('uploaded files past their retention time, on %
     expect((await fileRow(oldFailed)).size).toBe(failedSize);
     if (kind === 'pglite') for (const name of oldFiles) expect(existsSync(diskPath(name))).toBe(false);
     for (const importId of [recentImported, oldPending]) {
-      expect((await readImportFile(testApp.db, importId))?.byteLength).toBe((await fileRow(importId)).size);
+      expect((await readImportFile(testApp, importId))?.byteLength).toBe((await fileRow(importId)).size);
     }
 
     // What the supplier still sees: the imports, their summaries and changes; the error workbook

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { ImportStatus } from '#contract';
 import type { AppDeps } from '../appDeps';
-import { importFileFolder, isStoredFileName, removeStoredFiles } from './importFiles';
+import { isStoredFileName, removeStoredFiles } from './importFiles';
 
-type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger'>;
+type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'uploadFolder'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows cleared per transaction: each batch is short, so requests and jobs go on in between. */
@@ -61,7 +61,7 @@ export async function deleteExpiredImportFiles(deps: RetentionDeps): Promise<num
     });
     if (names.length === 0) break;
     // After the commit: a rolled-back batch still has its files.
-    await removeStoredFiles(db, names);
+    await removeStoredFiles(deps, names);
     deleted += names.length;
     if (names.length < RETENTION_BATCH) break;
   }
@@ -72,8 +72,10 @@ export async function deleteExpiredImportFiles(deps: RetentionDeps): Promise<num
  * Removes files in the upload folder that no row names and that are older than an hour: left by
  * a crash between writing a file and committing its row, or by a reset of the demo data.
  */
-export async function removeOrphanedImportFiles(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
-  const folder = importFileFolder(deps.db);
+export async function removeOrphanedImportFiles(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'uploadFolder'>,
+): Promise<number> {
+  const folder = deps.uploadFolder;
   if (!folder) return 0;
   const oldEnough = deps.clock.now().getTime() - ORPHAN_AGE_MS;
   const candidates: string[] = [];
@@ -92,7 +94,7 @@ export async function removeOrphanedImportFiles(deps: Pick<AppDeps, 'db' | 'cloc
       .execute();
     const kept = new Set(named.map((row) => row.stored_file));
     const orphans = batch.filter((name) => !kept.has(name));
-    await removeStoredFiles(deps.db, orphans);
+    await removeStoredFiles(deps, orphans);
     removed += orphans.length;
   }
   return removed;

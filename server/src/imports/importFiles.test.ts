@@ -28,12 +28,12 @@ describe.each(testDatabaseKinds)('an uploaded file read back on %s', (kind) => {
     const content = zipLike(size);
     const created = await uploadImport(testApp, supplier, content);
     expect(created.statusCode).toBe(201);
-    const read = await readImportFile(testApp.db, created.json().importObject.id);
+    const read = await readImportFile(testApp, created.json().importObject.id);
     expect(read?.byteLength).toBe(size);
     expect(Buffer.from(read!).equals(Buffer.from(content))).toBe(true);
   });
 
   it('is undefined for an import without a file', async () => {
-    expect(await readImportFile(testApp.db, 987_654)).toBeUndefined();
+    expect(await readImportFile(testApp, 987_654)).toBeUndefined();
   });
 });

@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
+import type { AppDeps } from '../appDeps';
+import type { Database, DatabaseKind } from '../db/database';
 import { ApiError } from '../errors';
 
 /**
@@ -14,29 +15,26 @@ import { ApiError } from '../errors';
 export const FILE_PIECE_BYTES = 1 << 20;
 
 /**
- * Where uploaded files go, per database handle (decision 0010). Embedded PGlite runs on the API
- * thread: storing a 24 MB file as bytea held every request for 5.6 s, so with PGlite the bytes
- * are a file in a folder under DATA_DIR, written and read by Node's thread pool, and the row
- * names it. PostgreSQL keeps them in the row: every instance sharing the database reads them.
+ * Where uploaded files go (decision 0010). Embedded PGlite runs on the API thread: storing a
+ * 24 MB file as bytea held every request for 5.6 s, so with PGlite the bytes are a file in a
+ * folder under DATA_DIR, written and read by Node's thread pool, and the row names it
+ * (AppDeps.uploadFolder). PostgreSQL keeps them in the row: every instance sharing the
+ * database reads them (uploadFolder null).
  */
-const diskFolders = new WeakMap<Database, string>();
+export type FileDeps = Pick<AppDeps, 'db' | 'uploadFolder'>;
 
-/** Keeps the uploaded files of `db` in `folder` (made if missing) instead of in the database. */
-export function keepImportFilesOnDisk(db: Database, folder: string) {
+/** The folder uploads are kept in with this database (made if missing), or null: in the database. */
+export function uploadFolderFor(kind: DatabaseKind, dataDir: string): string | null {
+  if (kind !== 'pglite') return null;
+  const folder = path.resolve(dataDir, 'uploads');
   mkdirSync(folder, { recursive: true });
-  diskFolders.set(db, folder);
-}
-
-/** The folder the files of `db` are kept in; undefined when they are kept in the database. */
-export function importFileFolder(db: Database): string | undefined {
-  return diskFolders.get(db);
+  return folder;
 }
 
 /** Names made here only: a random UUID (`.tmp` while written), so a name never comes from a request. */
 export const isStoredFileName = (name: string) => /^[0-9a-f-]{36}(\.tmp)?$/.test(name);
 
-function storedPath(db: Database, name: string): string {
-  const folder = diskFolders.get(db);
+function storedPath(folder: string | null, name: string): string {
   if (!folder || !isStoredFileName(name)) throw new Error(`no stored file ${name}`);
   return path.join(folder, name);
 }
@@ -53,8 +51,8 @@ export interface PreparedImportFile {
  * disk, the file is written whole under a temporary name, flushed, and renamed, so a crash
  * never leaves a part of a file under a name a row refers to.
  */
-export async function prepareImportFile(db: Database, content: Uint8Array): Promise<PreparedImportFile> {
-  const folder = diskFolders.get(db);
+export async function prepareImportFile(deps: FileDeps, content: Uint8Array): Promise<PreparedImportFile> {
+  const folder = deps.uploadFolder;
   if (!folder) {
     return {
       values: { content, stored_file: null, size: content.length, bytes_deleted_at: null },
@@ -73,7 +71,7 @@ export async function prepareImportFile(db: Database, content: Uint8Array): Prom
   }
   return {
     values: { content: null, stored_file: name, size: content.length, bytes_deleted_at: null },
-    discard: () => removeStoredFiles(db, [name]),
+    discard: () => removeStoredFiles(deps, [name]),
   };
 }
 
@@ -88,8 +86,8 @@ async function syncFolder(folder: string) {
 }
 
 /** Removes files no row refers to any more (a missing one is fine: already removed). */
-export async function removeStoredFiles(db: Database, names: readonly (string | null)[]) {
-  for (const name of names) if (name) await rm(storedPath(db, name), { force: true });
+export async function removeStoredFiles({ uploadFolder }: FileDeps, names: readonly (string | null)[]) {
+  for (const name of names) if (name) await rm(storedPath(uploadFolder, name), { force: true });
 }
 
 /** What a caller sees when an ended import's file was deleted after its retention time. */
@@ -102,7 +100,10 @@ export const FILE_DELETED_MESSAGE =
  * bytes were deleted after the retention time. From the database it is read piece by piece in
  * one snapshot.
  */
-export async function readImportFile(db: Database, importId: number): Promise<Uint8Array | undefined> {
+export async function readImportFile(
+  { db, uploadFolder }: FileDeps,
+  importId: number,
+): Promise<Uint8Array | undefined> {
   const file = await db
     .selectFrom('import_files')
     .select(['stored_file', 'bytes_deleted_at'])
@@ -110,7 +111,7 @@ export async function readImportFile(db: Database, importId: number): Promise<Ui
     .executeTakeFirst();
   if (!file) return undefined;
   if (file.bytes_deleted_at) throw new ApiError(410, 'GONE', FILE_DELETED_MESSAGE);
-  if (file.stored_file) return readFile(storedPath(db, file.stored_file));
+  if (file.stored_file) return readFile(storedPath(uploadFolder, file.stored_file));
   return readStoredContent(db, importId);
 }
 

@@ -13,7 +13,18 @@ export const LEASE_RENEW_MS = 15_000;
 export const MAX_ATTEMPTS = 3;
 
 export type JobStatus = Extract<ImportStatus, 'VALIDATION_PENDING' | 'IMPORT_PENDING'>;
-export type JobDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'workerPool'>;
+export type JobDeps = Pick<
+  AppDeps,
+  | 'db'
+  | 'clock'
+  | 'config'
+  | 'logger'
+  | 'workerPool'
+  | 'uploadFolder'
+  | 'importJobSignal'
+  | 'recentUploads'
+  | 'jobMetrics'
+>;
 
 /** An import claimed as a job by one worker. */
 export interface ClaimedJob {
@@ -102,8 +113,8 @@ export async function lockOwnJob(trx: Transaction<DB>, job: ClaimedJob, workerId
  * The import's uploaded file, or undefined when the import is gone: as this instance kept it at
  * upload when it still is the stored file (recentUploads.ts), else read from the database.
  */
-export async function loadImportFile({ db }: JobDeps, importId: number): Promise<Uint8Array | undefined> {
-  return (await takeRecentUpload(db, importId)) ?? readImportFile(db, importId);
+export async function loadImportFile(deps: JobDeps, importId: number): Promise<Uint8Array | undefined> {
+  return (await takeRecentUpload(deps, importId)) ?? readImportFile(deps, importId);
 }
 
 export interface JobFailure {

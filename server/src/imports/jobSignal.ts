@@ -1,22 +1,18 @@
-import type { Database } from '../db/database';
-
 /**
  * Wakes this instance's job loop when a request has just made a job (an upload, a confirm), so
  * it starts at once instead of at the next poll. Other instances find it at their next poll.
- * Keyed by the database handle: each app (and each test app) has its own.
+ * One per app (AppDeps), so each app, and each test app, has its own.
  */
-const listeners = new WeakMap<Database, Set<() => void>>();
+export class ImportJobSignal {
+  private readonly listeners = new Set<() => void>();
 
-export function notifyImportJobs(db: Database) {
-  for (const listener of listeners.get(db) ?? []) listener();
-}
-
-export function onImportJobs(db: Database, listener: () => void): () => void {
-  let set = listeners.get(db);
-  if (!set) {
-    set = new Set();
-    listeners.set(db, set);
+  notify() {
+    for (const listener of this.listeners) listener();
   }
-  set.add(listener);
-  return () => set.delete(listener);
+
+  /** Calls `listener` on every notify until the returned function is called. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 }

@@ -13,7 +13,6 @@ import {
   MAX_ATTEMPTS,
   renewLease,
 } from './jobQueue';
-import { onImportJobs } from './jobSignal';
 import { type JobEnd, runValidationJob } from './validationJob';
 
 export interface ImportJobs {
@@ -174,7 +173,7 @@ export function startImportJobs(deps: AppDeps): ImportJobs {
       });
   }
 
-  const unsubscribe = onImportJobs(deps.db, wake);
+  const unsubscribe = deps.importJobSignal.subscribe(wake);
   // The first file should not wait while a worker thread loads its modules.
   deps.workerPool.prewarm().catch(() => {});
   deps.logger.info({ workerId, budgetMs, maxRunning }, 'import jobs started');

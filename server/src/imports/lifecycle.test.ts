@@ -346,7 +346,7 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
       type: 'CONFIRM',
       unchanged: 400,
     });
-    const stored = await readImportFile(testApp.db, validated.id);
+    const stored = await readImportFile(testApp, validated.id);
     expect(Buffer.from(stored!).equals(good)).toBe(true);
   });
 

@@ -10,7 +10,7 @@ import {
 } from '../../../test-support/importFlow';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { readImportFile } from './importFiles';
-import { recentUploads, takeRecentUpload } from './recentUploads';
+import { takeRecentUpload } from './recentUploads';
 
 describe.each(testDatabaseKinds)('files kept from the upload for the job, on %s', (kind) => {
   let testApp: TestApp;
@@ -34,17 +34,17 @@ describe.each(testDatabaseKinds)('files kept from the upload for the job, on %s'
   it('gives the job the kept file once, and only while it is the stored file', async () => {
     const content = await editedPricelistFile(testApp, supplier.pricelists.current);
     const importId = await upload(content);
-    const kept = await takeRecentUpload(testApp.db, importId);
+    const kept = await takeRecentUpload(testApp, importId);
     expect(kept && Buffer.from(kept).equals(content)).toBe(true);
-    expect(await takeRecentUpload(testApp.db, importId)).toBeUndefined();
+    expect(await takeRecentUpload(testApp, importId)).toBeUndefined();
 
     // Bytes that are not the stored file, kept as a database file would be (known by their digest).
-    const stored = (await readImportFile(testApp.db, importId))!;
-    recentUploads(testApp.db).remember(importId, new Uint8Array([...stored].reverse()));
-    expect(await takeRecentUpload(testApp.db, importId)).toBeUndefined();
+    const stored = (await readImportFile(testApp, importId))!;
+    testApp.recentUploads.remember(importId, new Uint8Array([...stored].reverse()));
+    expect(await takeRecentUpload(testApp, importId)).toBeUndefined();
     // And as a file on disk would be: under a name the row does not have.
-    recentUploads(testApp.db).remember(importId, stored, '00000000-0000-0000-0000-000000000000');
-    expect(await takeRecentUpload(testApp.db, importId)).toBeUndefined();
+    testApp.recentUploads.remember(importId, stored, '00000000-0000-0000-0000-000000000000');
+    expect(await takeRecentUpload(testApp, importId)).toBeUndefined();
     await runAllJobs(testApp);
   });
 
@@ -66,9 +66,9 @@ describe.each(testDatabaseKinds)('files kept from the upload for the job, on %s'
     const first = await upload(content);
     await upload(content);
     await upload(content);
-    expect(recentUploads(testApp.db).size).toBe(2);
+    expect(testApp.recentUploads.size).toBe(2);
     await runAllJobs(testApp);
-    expect(recentUploads(testApp.db).size).toBe(0);
+    expect(testApp.recentUploads.size).toBe(0);
     expect(await summaryOf(first)).toMatchObject({ type: 'CONFIRM', removed: 0, added: 0, updated: 0 });
   });
 });

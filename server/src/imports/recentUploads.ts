@@ -24,7 +24,8 @@ interface KeptFile {
   storedFile: string | null;
 }
 
-class RecentUploads {
+/** One per app (AppDeps): each app, and each test app, keeps its own. */
+export class RecentUploads {
   private readonly files = new Map<number, KeptFile>();
 
   remember(importId: number, content: Uint8Array, storedFile: string | null = null) {
@@ -53,24 +54,15 @@ class RecentUploads {
   }
 }
 
-/** Per database handle, as the job signal: each app (and each test app) has its own. */
-const byDatabase = new WeakMap<Database, RecentUploads>();
-
-export function recentUploads(db: Database): RecentUploads {
-  let uploads = byDatabase.get(db);
-  if (!uploads) {
-    uploads = new RecentUploads();
-    byDatabase.set(db, uploads);
-  }
-  return uploads;
-}
-
 /**
  * The import's file as this instance kept it at upload, when it still is the stored file; else
  * undefined (read it from the database).
  */
-export async function takeRecentUpload(db: Database, importId: number): Promise<Uint8Array | undefined> {
-  const kept = recentUploads(db).take(importId);
+export async function takeRecentUpload(
+  { db, recentUploads }: { db: Database; recentUploads: RecentUploads },
+  importId: number,
+): Promise<Uint8Array | undefined> {
+  const kept = recentUploads.take(importId);
   if (kept?.storedFile) {
     const { rows } = await sql<{ same: boolean }>`
       select stored_file = ${kept.storedFile} as same from import_files where import_id = ${importId}`.execute(

@@ -216,7 +216,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
       // (an import removed meanwhile has none left to load).
       const worker = await reserveRequestWorker(deps);
       try {
-        const exported = await loadErrorExport(db, importId);
+        const exported = await loadErrorExport(deps, importId);
         if (!exported) throw notFound('Importen har inga valideringsfel.');
         const workbook = await buildValidationErrorWorkbook(
           exported.content,

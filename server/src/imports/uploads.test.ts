@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds)('upload and access on %s', (kind) => {
       .select('size')
       .where('import_id', '=', created.id)
       .executeTakeFirstOrThrow();
-    expect(Buffer.from((await readImportFile(testApp.db, created.id))!).equals(content)).toBe(true);
+    expect(Buffer.from((await readImportFile(testApp, created.id))!).equals(content)).toBe(true);
     expect(stored.size).toBe(content.length);
 
     const shown = await request(

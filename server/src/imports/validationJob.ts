@@ -1,5 +1,5 @@
 import type { ImportStatus, ImportSummary } from '#contract';
-import { timedJob } from '../operations/metrics';
+import { timedJob } from '../operations/jobMetrics';
 import {
   type PriceListSnapshotJson,
   runPriceListValidation,
@@ -86,7 +86,7 @@ export async function runValidationJob(
   // Only the summary and the details are kept: the rows behind them stay in the worker. The
   // bytes go to the worker as they are (this job does not read them again).
   const outcome = await timedJob(
-    deps.db,
+    deps.jobMetrics,
     'validation',
     runPriceListValidationSummary({ content, fileName: job.fileName, snapshot }, jobWorkers(deps)),
   );

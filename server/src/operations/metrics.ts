@@ -3,70 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDeps } from '../appDeps';
-import type { Database } from '../db/database';
 import { ApiError, notFound } from '../errors';
 import type { WorkerPoolStats } from '../priceListFile';
 
 /**
  * Metrics of this instance in Prometheus text format, at GET /metrics (README, "Health and
- * operations"). Each app has a Registry of its own (tests build many apps in one process); the
- * job histograms belong to the database handle the jobs run on, as the job signal does, and each
- * app on that handle shows them.
+ * operations"). Each app has a Registry of its own (tests build many apps in one process), with
+ * the app's own job histograms (AppDeps.jobMetrics, jobMetrics.ts).
  */
 
-type JobKind = 'validation' | 'apply';
-
-interface JobMetrics {
-  seconds: Record<JobKind, Histogram<'outcome'>>;
-}
-
-/** Seconds: a small file validates in well under a second, a 200,000-row one in several. */
-const JOB_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+/** Seconds of an HTTP request: most are answered in a few ms. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-const jobMetricsByDatabase = new WeakMap<Database, JobMetrics>();
-
-function jobMetrics(db: Database): JobMetrics {
-  let metrics = jobMetricsByDatabase.get(db);
-  if (!metrics) {
-    const histogram = (name: string, help: string) =>
-      new Histogram({ name, help, labelNames: ['outcome'], buckets: JOB_BUCKETS, registers: [] });
-    metrics = {
-      seconds: {
-        validation: histogram(
-          'hmdb_import_validation_duration_seconds',
-          'Time the Excel engine took to validate an uploaded file against the price list (outcome: ok or error).',
-        ),
-        apply: histogram(
-          'hmdb_import_apply_duration_seconds',
-          'Time the transaction that writes a confirmed import into its price list took (outcome: ok or error).',
-        ),
-      },
-    };
-    jobMetricsByDatabase.set(db, metrics);
-  }
-  return metrics;
-}
-
-/** Records a job step that took `seconds` and ended well. */
-export function observeJobSeconds(db: Database, kind: JobKind, seconds: number) {
-  jobMetrics(db).seconds[kind].observe({ outcome: 'ok' }, seconds);
-}
-
-/** Records how long `work` takes in the job histogram of `kind`, and passes its result on. */
-export function timedJob<T>(db: Database, kind: JobKind, work: Promise<T>): Promise<T> {
-  const end = jobMetrics(db).seconds[kind].startTimer();
-  return work.then(
-    (result) => {
-      end({ outcome: 'ok' });
-      return result;
-    },
-    (error: unknown) => {
-      end({ outcome: 'error' });
-      throw error;
-    },
-  );
-}
 
 interface QueueRow {
   status: 'VALIDATION_PENDING' | 'IMPORT_PENDING';
@@ -104,9 +51,9 @@ async function readQueue({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
 }
 
 /** The registry of one app: HTTP durations by route, the job queue, the job histograms, the worker pool. */
-export function createMetricsRegistry(deps: Pick<AppDeps, 'db' | 'clock' | 'workerPool'>) {
+export function createMetricsRegistry(deps: Pick<AppDeps, 'db' | 'clock' | 'workerPool' | 'jobMetrics'>) {
   const registry = new Registry();
-  for (const histogram of Object.values(jobMetrics(deps.db).seconds)) registry.registerMetric(histogram);
+  for (const histogram of Object.values(deps.jobMetrics.seconds)) registry.registerMetric(histogram);
 
   // The three queue gauges are collected together at each scrape: they share one query.
   let reading: ReturnType<typeof readQueue> | null = null;
@@ -203,7 +150,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 export function registerMetrics(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'db' | 'clock' | 'workerPool' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'workerPool' | 'config' | 'jobMetrics'>,
 ) {
   const token = deps.config.METRICS_TOKEN;
   if (!token) {

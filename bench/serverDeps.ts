@@ -1,0 +1,21 @@
+import { createMailer } from '../server/src/auth/mail';
+import { systemClock } from '../server/src/clock';
+import type { Config } from '../server/src/config';
+import { createAppDeps } from '../server/src/createAppDeps';
+import type { DatabaseHandle } from '../server/src/db/database';
+import { createWorkerPool } from '../server/src/imports/workerLimits';
+import { createLogger } from '../server/src/logger';
+
+/** The dependencies a running server builds at start, for a task that runs jobs or the app itself. */
+export function serverDeps(config: Config, database: DatabaseHandle, workerPool = createWorkerPool(config)) {
+  const logger = createLogger(config);
+  return createAppDeps({
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    clock: systemClock,
+    logger,
+    mailer: createMailer(config, logger),
+    workerPool,
+  });
+}
