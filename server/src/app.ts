@@ -13,7 +13,7 @@ import type { AppDeps } from './appDeps';
 import { authRoutes } from './auth/routes';
 import { registerSessions } from './auth/session';
 import { dashboardRoutes } from './dashboard/routes';
-import { answerFrameworkError, forbidden, registerErrorHandling } from './errors';
+import { answerFrameworkError, errorBody, forbidden, registerErrorHandling } from './errors';
 import { importRoutes } from './imports/routes';
 import { registerMetrics } from './operations/metrics';
 import { organizationRoutes } from './organizations/routes';
@@ -118,7 +118,7 @@ async function registerSpa(app: FastifyInstance, { config }: AppDeps) {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname.startsWith(`${API_PREFIX}/`) || pathname === API_PREFIX;
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Hittades inte.' } });
+      return reply.status(404).send(errorBody('NOT_FOUND', 'Hittades inte.'));
     }
     if (config.V1_APP_URL && pathname.startsWith('/v1/')) {
       return reply.redirect(new URL(request.url, config.V1_APP_URL).toString());

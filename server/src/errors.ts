@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '#contract/errors';
 
 /** An error the API answers with as `{ error: { code, message } }` (docs/product.md, "API conventions"); messages are Swedish. */
 export class ApiError extends Error {
@@ -22,6 +23,15 @@ export const forbidden = (message = 'Du har inte behörighet till detta.') =>
   new ApiError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Hittades inte.') => new ApiError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
+
+/** The one error body of the API (contract/errors.ts), which the SPA reads with apiFailureOf. */
+export const errorBody = (
+  code: string,
+  message: string,
+  fieldErrors?: Record<string, string>,
+): ApiErrorBody => ({
+  error: { code, message, ...(fieldErrors ? { errors: fieldErrors } : {}) },
+});
 
 const statusCodes: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -50,32 +60,28 @@ const messages: Record<number, string> = {
  * error handler: `frameworkErrors` answers them with the same body as any other bad request.
  */
 export const answerFrameworkError = (_error: FastifyError, _request: unknown, reply: FastifyReply) =>
-  reply.status(400).send({ error: { code: 'BAD_REQUEST', message: messages[400] } });
+  reply.status(400).send(errorBody('BAD_REQUEST', messages[400]!));
 
 /** Turns every error into the JSON error body; never a stack trace to the caller. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
-        },
-      });
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fieldErrors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } });
+      return reply.status(400).send(errorBody('BAD_REQUEST', messages[400]!));
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
-    return reply.status(status).send({
-      error: {
-        code: statusCodes[status] ?? 'INTERNAL_ERROR',
-        message: messages[status] ?? (status === 500 ? 'Någonting gick fel.' : 'Felaktig begäran.'),
-      },
-    });
+    return reply
+      .status(status)
+      .send(
+        errorBody(
+          statusCodes[status] ?? 'INTERNAL_ERROR',
+          messages[status] ?? (status === 500 ? 'Någonting gick fel.' : 'Felaktig begäran.'),
+        ),
+      );
   });
 }

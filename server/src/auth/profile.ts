@@ -1,4 +1,4 @@
-import type { Profile } from '#contract';
+import type { PermissionName, Profile } from '#contract';
 import type { Database } from '../db/database';
 
 /** The signed-in user as routes see it: the profile and the first engagement's rights. */
@@ -11,6 +11,10 @@ export interface AuthContext {
   roles: ReadonlySet<string>;
   permissions: ReadonlySet<string>;
 }
+
+/** Whether the caller's first engagement grants `permission` (a name the contract knows). */
+export const hasPermission = (auth: AuthContext, permission: PermissionName) =>
+  auth.permissions.has(permission);
 
 /**
  * A user with every engagement, role and permission: one row per permission (or per role without

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../appDeps';
+import { hasPermission } from '../auth/profile';
 import { badRequest, forbidden } from '../errors';
 import { swedishDateOf } from '../pricelists/calendar';
 import { requireOwnOrganization } from '../pricelists/ownOrganization';
@@ -28,7 +29,7 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   /** The caller's agreement scope, after the session, organisation and permission checks. */
   async function agreementScope(request: FastifyRequest<{ Params: OrganizationParams }>) {
     const auth = requireOwnOrganization(request, request.params.organizationId);
-    if (!auth.permissions.has('agreement:view_own')) throw forbidden();
+    if (!hasPermission(auth, 'agreement:view_own')) throw forbidden();
     const scope: AgreementScope = {
       organizationId: auth.organizationId,
       side: await agreementSideOf(db, auth.organizationId),
@@ -81,8 +82,8 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
       const auth = requireOwnOrganization(request, request.params.organizationId);
       // assortment:view alone = "assigned assortments": only those assigned to the user.
       let assignedTo: number | null;
-      if (auth.permissions.has('assortment:view_all')) assignedTo = null;
-      else if (auth.permissions.has('assortment:view')) assignedTo = auth.userId;
+      if (hasPermission(auth, 'assortment:view_all')) assignedTo = null;
+      else if (hasPermission(auth, 'assortment:view')) assignedTo = auth.userId;
       else throw forbidden();
       return articlesDiscontinued(db, auth.organizationId, assignedTo, clock.now());
     },

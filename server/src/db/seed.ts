@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import type { PermissionName } from '#contract/permissions';
 import { hashPassword } from '../auth/passwords';
 import { seedAgreementData } from '../dashboard/seed';
 import type { Database } from './database';
@@ -8,7 +9,7 @@ import type { OrganizationKey, SeedContext } from './seedContext';
 /** Every demo user's password (docs/product.md, "Demo data"). */
 export const DEMO_PASSWORD = 'Demo-Losen-2026';
 
-const rolePermissions: Record<string, string[]> = {
+const rolePermissions: Record<string, PermissionName[]> = {
   SupplierAgreementManager: [
     'product:create_own',
     'generalpricelist:view',

@@ -1,10 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../auth/profile';
+import { IMPORT_PERMISSION } from '#contract';
+import { type AuthContext, hasPermission } from '../auth/profile';
 import { requireAuth } from '../auth/session';
 import { notFound } from '../errors';
-
-/** Imports are a supplier's own business: the menu shows them to holders of this permission. */
-export const IMPORT_PERMISSION = 'product:create_own';
 
 /**
  * The caller (401 without a session) when they may handle imports of `organizationId`: the
@@ -13,6 +11,6 @@ export const IMPORT_PERMISSION = 'product:create_own';
  */
 export function requireImportAccess(request: FastifyRequest, organizationId: number): AuthContext {
   const auth = requireAuth(request);
-  if (!auth.permissions.has(IMPORT_PERMISSION) || auth.organizationId !== organizationId) throw notFound();
+  if (!hasPermission(auth, IMPORT_PERMISSION) || auth.organizationId !== organizationId) throw notFound();
   return auth;
 }

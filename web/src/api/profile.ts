@@ -1,4 +1,5 @@
 import type { Organization, Profile } from '#contract/auth';
+import type { PermissionName } from '#contract/permissions';
 import { api } from './api';
 
 /** The signed-in user's profile and organisation: shared by every feature. */
@@ -17,7 +18,7 @@ export const { useGetProfileQuery, useGetOrganizationQuery } = profileApi;
 /** Only the first engagement counts (docs/product.md, "Data the shell shows"; docs/product.md, "Roles and permissions"). */
 export const firstEngagement = (profile: Profile | undefined) => profile?.userEngagements[0];
 
-export const hasPermission = (profile: Profile | undefined, permission: string) =>
+export const hasPermission = (profile: Profile | undefined, permission: PermissionName) =>
   firstEngagement(profile)?.roles.some((role) => role.permissions.some((p) => p.name === permission)) ??
   false;
 

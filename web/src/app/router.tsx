@@ -1,4 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+// The permission that gives the menu entry "Inläsningar" gives the import pages too.
+import { IMPORT_PERMISSION } from '#contract/permissions';
 import { authRoutes } from '../features/auth/routes';
 import { importRoutes } from '../features/imports/routes';
 import { v1Routes } from '../features/placeholder/routes';
@@ -9,9 +11,6 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { RequirePermission } from './pages/RequirePermission';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { RootLayout } from './RootLayout';
-
-/** The permission that gives the menu entry "Inläsningar" gives the import pages too. */
-const IMPORT_PERMISSION = 'product:create_own';
 
 /**
  * Every route of docs/product.md, "Screens and routes": the public pages, then the guarded shell with its features.

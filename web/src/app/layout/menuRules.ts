@@ -1,4 +1,5 @@
 import type { Profile } from '#contract/auth';
+import type { PermissionName } from '#contract/permissions';
 import type { GeneralPricelist } from '#contract/pricelists';
 import { firstEngagement, hasPermission, hasRole } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
@@ -33,7 +34,7 @@ export interface MenuItem<Key extends string = string> extends MenuLink<Key> {
 /** Role names are compared case-sensitively (docs/product.md, "Roles and permissions"). */
 export const SUPERADMIN_ROLE = 'Superadmin';
 
-const anyPermission = (profile: Profile, ...names: string[]) =>
+const anyPermission = (profile: Profile, ...names: PermissionName[]) =>
   names.some((name) => hasPermission(profile, name));
 
 /** The four-step target of "Generell prislista" (docs/product.md, "Screens and routes"). */

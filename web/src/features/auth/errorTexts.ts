@@ -1,27 +1,18 @@
 import { PASSWORD_MIN_LENGTH } from '#contract/domain';
-import type { ApiErrorBody } from '#contract/errors';
+import { apiFailureOf } from '../../api/apiError';
 import { sv } from '../../ui/text/sv';
 
 /** The HTTP status of a failed call, or undefined for a network or parsing failure. */
-export function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
-
-function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
-  return ((error as { data?: unknown } | null)?.data as Partial<ApiErrorBody> | undefined)?.error?.errors;
-}
+export const statusOf = (error: unknown): number | undefined => apiFailureOf(error).status;
 
 /**
  * docs/product.md, "Texts": 403 means wrong credentials; every other failure (429 too) is the general
  * text. A locked account (429) adds the server's sentence with the minutes until it may try again.
  */
 export function loginErrorText(error: unknown): string {
-  const status = statusOf(error);
+  const { status, code, message } = apiFailureOf(error);
   if (status === 403) return sv.login.wrongCredentials;
-  const body = (error as { data?: unknown } | null)?.data as Partial<ApiErrorBody> | undefined;
-  if (status === 429 && body?.error?.code === 'LOGIN_LOCKED' && body.error.message)
-    return `${sv.login.failed} ${body.error.message}`;
+  if (status === 429 && code === 'LOGIN_LOCKED' && message) return `${sv.login.failed} ${message}`;
   return sv.login.failed;
 }
 
@@ -47,7 +38,7 @@ export function passwordChangeError(
   error: unknown,
   newPassword: string,
 ): { text: string; aboutPassword: boolean } {
-  const fieldErrors = fieldErrorsOf(error);
+  const { fieldErrors } = apiFailureOf(error);
   if (fieldErrors) {
     const serverText = Object.values(fieldErrors)[0];
     const tooShort = newPassword.length < PASSWORD_MIN_LENGTH || !serverText;

@@ -1,4 +1,5 @@
 import type { CreateImportRequest, Import } from '#contract/imports';
+import { apiFailureOfText } from '../../api/apiError';
 
 export interface UploadRequest {
   url: string;
@@ -16,15 +17,9 @@ export type UploadFile = (
   onProgress: (percent: number) => void,
 ) => Promise<UploadOutcome>;
 
-/** The server's Swedish reason, when it sends one (`{ error: { message } }`, e.g. 413 and 415). */
-function reasonOf(responseText: string): string | null {
-  try {
-    const message = (JSON.parse(responseText) as { error?: { message?: unknown } }).error?.message;
-    return typeof message === 'string' && message.trim() !== '' ? message : null;
-  } catch {
-    return null;
-  }
-}
+/** The server's Swedish reason, when it sends one (e.g. 413 and 415). */
+const reasonOf = (status: number, responseText: string): string | null =>
+  apiFailureOfText(status, responseText).message ?? null;
 
 function importOf(responseText: string): Import | null {
   try {
@@ -54,7 +49,7 @@ export const uploadImportFile: UploadFile = ({ url, file, request }, onProgress)
     xhr.addEventListener('load', () => {
       if (xhr.status >= 200 && xhr.status < 300)
         resolve({ ok: true, importObject: importOf(xhr.responseText) });
-      else resolve({ ok: false, status: xhr.status, reason: reasonOf(xhr.responseText) });
+      else resolve({ ok: false, status: xhr.status, reason: reasonOf(xhr.status, xhr.responseText) });
     });
     xhr.addEventListener('error', () => resolve({ ok: false, status: 0, reason: null }));
     xhr.addEventListener('abort', () => resolve({ ok: false, status: 0, reason: null }));

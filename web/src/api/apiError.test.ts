@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { apiFailureOf, apiFailureOfText } from './apiError';
+
+describe('apiFailureOf', () => {
+  it('reads the status, code, message and field errors of the API error body', () => {
+    const error = {
+      status: 400,
+      data: {
+        error: { code: 'BAD_REQUEST', message: 'Lösenordet är för kort.', errors: { password: 'För kort.' } },
+      },
+    };
+    expect(apiFailureOf(error)).toEqual({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'Lösenordet är för kort.',
+      fieldErrors: { password: 'För kort.' },
+    });
+  });
+
+  it('gives the status alone for a body that is not the error body, and nothing for a network failure', () => {
+    expect(apiFailureOf({ status: 502, data: '<html>Bad gateway</html>' })).toEqual({ status: 502 });
+    expect(apiFailureOf({ status: 409, data: { error: { message: 42 } } })).toEqual({ status: 409 });
+    expect(apiFailureOf({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toEqual({
+      status: undefined,
+    });
+    expect(apiFailureOf(undefined)).toEqual({ status: undefined });
+  });
+
+  it('leaves out an empty message, so the caller falls back to its own text', () => {
+    expect(apiFailureOf({ status: 500, data: { error: { code: 'INTERNAL_ERROR', message: ' ' } } })).toEqual({
+      status: 500,
+      code: 'INTERNAL_ERROR',
+    });
+  });
+});
+
+describe('apiFailureOfText', () => {
+  it('reads a body that came as text, and survives one that is not JSON', () => {
+    const text = JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Filen är för stor.' } });
+    expect(apiFailureOfText(413, text)).toEqual({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Filen är för stor.',
+    });
+    expect(apiFailureOfText(502, 'Bad gateway')).toEqual({ status: 502 });
+  });
+});
