@@ -3,7 +3,6 @@ import { type CreateImportRequest, type ImportStatus, ImportSummary } from '#con
 import type { AppDeps } from '../appDeps';
 import type { AuthContext } from '../auth/profile';
 import type { DB } from '../db/schema';
-import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { swedishDateOf } from '../pricelists/calendar';
 import { pricelistsOf } from '../pricelists/queries';
 import { deleteDetails } from './details';
@@ -19,11 +18,29 @@ const replaceableStatuses: readonly ImportStatus[] = [
   'VALIDATION_ERROR',
 ];
 
-/** 409 unless a new file may replace the import's file now. */
-export function assertReplaceable(status: ImportStatus) {
-  if (!replaceableStatuses.includes(status))
-    throw conflict('Importen kan inte få en ny fil nu. En ny fil kan läsas in när valideringen är klar.');
-}
+/**
+ * What a command did, in the import's own terms. Commands never answer HTTP; only the routes turn
+ * an outcome into a status code (routes.ts, `answer`).
+ */
+export type CommandOutcome<T = undefined> =
+  | { kind: 'ok'; value: T }
+  | { kind: 'notFound' }
+  | { kind: 'conflict'; message: string; code?: 'RISK_NOT_ACKNOWLEDGED' }
+  | { kind: 'invalid'; message: string };
+
+type Refusal = Exclude<CommandOutcome, { kind: 'ok' }>;
+
+const ok = <T>(value: T): CommandOutcome<T> => ({ kind: 'ok', value });
+const done: CommandOutcome = { kind: 'ok', value: undefined };
+const notFound: Refusal = { kind: 'notFound' };
+const conflict = (message: string): Refusal => ({ kind: 'conflict', message });
+const invalid = (message: string): Refusal => ({ kind: 'invalid', message });
+
+/** Whether a new file may replace the import's file now (a conflict while it is being processed or after it). */
+export const replaceable = (status: ImportStatus): CommandOutcome =>
+  replaceableStatuses.includes(status)
+    ? done
+    : conflict('Importen kan inte få en ny fil nu. En ny fil kan läsas in när valideringen är klar.');
 
 /**
  * Creates an import of a general price list in VALIDATION_PENDING, with its file, in one
@@ -35,9 +52,9 @@ export async function createImport(
   auth: AuthContext,
   request: CreateImportRequest,
   upload: Upload,
-): Promise<number> {
+): Promise<CommandOutcome<number>> {
   const { db, clock } = deps;
-  if (request.type !== 'GENERAL_PRICELIST') throw badRequest('Endast generella prislistor kan läsas in.');
+  if (request.type !== 'GENERAL_PRICELIST') return invalid('Endast generella prislistor kan läsas in.');
   const { parent, id: pricelistId } = request.metadata;
   const general = await db
     .selectFrom('general_pricelists')
@@ -48,9 +65,9 @@ export async function createImport(
   const pricelist = general
     ? (await pricelistsOf(db, general.id, swedishDateOf(clock.now()))).find((p) => p.id === pricelistId)
     : undefined;
-  if (!pricelist) throw badRequest('Prislistan finns inte. Välj ett av organisationens prislistenummer.');
+  if (!pricelist) return invalid('Prislistan finns inte. Välj ett av organisationens prislistenummer.');
   if (pricelist.status === 'PAST')
-    throw badRequest('Prislistan är historisk. Välj en aktuell eller framtida prislista.');
+    return invalid('Prislistan är historisk. Välj en aktuell eller framtida prislista.');
 
   const now = clock.now();
   const file = await prepareImportFile(deps, upload.content);
@@ -81,7 +98,7 @@ export async function createImport(
     .catch(discardOnFailure(file));
   deps.recentUploads.remember(id, upload.content, file.values.stored_file);
   deps.importJobSignal.notify();
-  return id;
+  return ok(id);
 }
 
 /** Removes a new file from disk when the transaction meant to refer to it failed, and rethrows. */
@@ -102,7 +119,7 @@ async function storedFileOf(trx: Transaction<DB>, importId: number): Promise<str
   return row?.stored_file ?? null;
 }
 
-/** Locks the organisation's import inside `trx` (every state change does, so races serialise); 404 when none. */
+/** Locks the organisation's import inside `trx` (every state change does, so races serialise); null when none. */
 async function lockImport(trx: Transaction<DB>, organizationId: number, importId: number) {
   const row = await trx
     .selectFrom('imports')
@@ -111,7 +128,7 @@ async function lockImport(trx: Transaction<DB>, organizationId: number, importId
     .where('organization_id', '=', organizationId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) return null;
   return { id: row.id, status: row.status as ImportStatus, summary: row.summary };
 }
 
@@ -121,13 +138,16 @@ export async function replaceImportFile(
   auth: AuthContext,
   importId: number,
   upload: Upload,
-): Promise<void> {
+): Promise<CommandOutcome> {
   const { db, clock } = deps;
   const file = await prepareImportFile(deps, upload.content);
   const replaced = await db
     .transaction()
-    .execute(async (trx) => {
-      assertReplaceable((await lockImport(trx, auth.organizationId, importId)).status);
+    .execute(async (trx): Promise<CommandOutcome<string | null>> => {
+      const current = await lockImport(trx, auth.organizationId, importId);
+      if (!current) return notFound;
+      const refused = replaceable(current.status);
+      if (refused.kind !== 'ok') return refused;
       const old = await storedFileOf(trx, importId);
       await trx.updateTable('import_files').set(file.values).where('import_id', '=', importId).execute();
       await deleteDetails(trx, importId);
@@ -146,12 +166,17 @@ export async function replaceImportFile(
         })
         .where('id', '=', importId)
         .execute();
-      return old;
+      return ok(old);
     })
     .catch(discardOnFailure(file));
-  await removeStoredFiles(deps, [replaced]);
+  if (replaced.kind !== 'ok') {
+    await file.discard();
+    return replaced;
+  }
+  await removeStoredFiles(deps, [replaced.value]);
   deps.recentUploads.remember(importId, upload.content, file.values.stored_file);
   deps.importJobSignal.notify();
+  return done;
 }
 
 /**
@@ -165,20 +190,21 @@ export async function confirmImport(
   auth: AuthContext,
   importId: number,
   acknowledgedRiskId?: string,
-) {
+): Promise<CommandOutcome> {
   const { db, clock } = deps;
-  await db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<CommandOutcome> => {
     const current = await lockImport(trx, auth.organizationId, importId);
+    if (!current) return notFound;
     if (current.status !== 'VALIDATION_SUCCESS')
-      throw conflict('Endast en fil som är godkänd i valideringen kan läsas in.');
+      return conflict('Endast en fil som är godkänd i valideringen kan läsas in.');
     const summary = current.summary === null ? null : ImportSummary.parse(current.summary);
     const risk = summary?.type === 'CONFIRM' ? summary.risk : undefined;
     if (risk && risk.warnings.length > 0 && acknowledgedRiskId !== risk.id)
-      throw new ApiError(
-        409,
-        'RISK_NOT_ACKNOWLEDGED',
-        `Inläsningen är riskabel och måste bekräftas: ${risk.warnings.join(' ')}`,
-      );
+      return {
+        kind: 'conflict',
+        code: 'RISK_NOT_ACKNOWLEDGED',
+        message: `Inläsningen är riskabel och måste bekräftas: ${risk.warnings.join(' ')}`,
+      };
     const now = clock.now();
     await trx
       .updateTable('imports')
@@ -192,8 +218,10 @@ export async function confirmImport(
       })
       .where('id', '=', importId)
       .execute();
+    return done;
   });
-  deps.importJobSignal.notify();
+  if (outcome.kind === 'ok') deps.importJobSignal.notify();
+  return outcome;
 }
 
 /**
@@ -201,19 +229,24 @@ export async function confirmImport(
  * Confirmed and failed: file and results dropped, IMPORT_ABORTED, so the history stays (deleting
  * an aborted one again changes nothing). IMPORT_SUCCESS, and imports a job is working on: 409.
  */
-export async function deleteImport(deps: CommandDeps, auth: AuthContext, importId: number) {
+export async function deleteImport(
+  deps: CommandDeps,
+  auth: AuthContext,
+  importId: number,
+): Promise<CommandOutcome> {
   const { db, clock } = deps;
-  const removed = await db.transaction().execute(async (trx) => {
+  const removed = await db.transaction().execute(async (trx): Promise<CommandOutcome<string | null>> => {
     const current = await lockImport(trx, auth.organizationId, importId);
+    if (!current) return notFound;
     const file = await storedFileOf(trx, importId);
     switch (current.status) {
       case 'VALIDATION_PENDING':
       case 'IMPORT_PENDING':
-        throw conflict('Filen bearbetas just nu och kan inte raderas. Försök igen när den är klar.');
+        return conflict('Filen bearbetas just nu och kan inte raderas. Försök igen när den är klar.');
       case 'IMPORT_SUCCESS':
-        throw conflict('En lyckad inläsning kan inte raderas.');
+        return conflict('En lyckad inläsning kan inte raderas.');
       case 'IMPORT_ABORTED':
-        return null;
+        return ok(null);
       case 'IMPORT_FAIL':
       case 'IMPORT_ERROR':
         await trx.deleteFrom('import_files').where('import_id', '=', importId).execute();
@@ -223,12 +256,14 @@ export async function deleteImport(deps: CommandDeps, auth: AuthContext, importI
           .set({ status: 'IMPORT_ABORTED', summary: null, updated_at: clock.now() })
           .where('id', '=', importId)
           .execute();
-        return file;
+        return ok(file);
       default:
         await trx.deleteFrom('imports').where('id', '=', importId).execute();
-        return file;
+        return ok(file);
     }
   });
+  if (removed.kind !== 'ok') return removed;
   // After the commit: a rolled-back delete still has its file.
-  await removeStoredFiles(deps, [removed]);
+  await removeStoredFiles(deps, [removed.value]);
+  return done;
 }

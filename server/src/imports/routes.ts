@@ -12,10 +12,18 @@ import {
 } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
-import { badRequest, notFound } from '../errors';
+import { ApiError, badRequest, notFound } from '../errors';
+import { pathId } from '../pathId';
 import { buildPriceListTemplate, buildValidationErrorWorkbook } from '../priceListFile';
 import { requireImportAccess } from './access';
-import { assertReplaceable, confirmImport, createImport, deleteImport, replaceImportFile } from './commands';
+import {
+  type CommandOutcome,
+  confirmImport,
+  createImport,
+  deleteImport,
+  replaceable,
+  replaceImportFile,
+} from './commands';
 import { loadChangesPage, loadErrorExport } from './details';
 import { errorWorkbookName, sendWorkbook } from './downloads';
 import { ImportListCache } from './importListCache';
@@ -25,17 +33,25 @@ import { templateRows } from './pricelistSnapshot';
 import { readUpload } from './upload';
 import { reserveRequestWorker } from './workerLimits';
 
-/** An id in the path; anything else is "not found" (the session is checked before it). */
-function pathId(value: string): number {
-  if (!/^\d{1,9}$/.test(value)) throw notFound();
-  return Number(value);
-}
-
 /** Parses the query after the access check, so a caller without a session always gets 401. */
 function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
   const parsed = schema.safeParse(query);
   if (!parsed.success) throw badRequest();
   return parsed.data;
+}
+
+/** A command's outcome as the HTTP answer: its value, or the status and body for its kind. */
+function answer<T>(outcome: CommandOutcome<T>): T {
+  switch (outcome.kind) {
+    case 'ok':
+      return outcome.value;
+    case 'notFound':
+      throw notFound();
+    case 'conflict':
+      throw new ApiError(409, outcome.code ?? 'CONFLICT', outcome.message);
+    case 'invalid':
+      throw badRequest(outcome.message);
+  }
 }
 
 const CHOOSE_TYPE_AND_PRICELIST = 'Du måste välja typ av fil och prislistenummer.';
@@ -127,7 +143,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     const { auth, organizationId } = organizationTarget(request);
     const upload = await readUpload(request, config);
     const createRequest = parseCreateRequest(upload.fields.get('request'));
-    const id = await createImport(deps, auth, createRequest, upload);
+    const id = answer(await createImport(deps, auth, createRequest, upload));
     const body: ImportResponse = { importObject: await importOrThrow(organizationId, id) };
     return reply.status(201).send(body);
   });
@@ -162,16 +178,16 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     async (request): Promise<ImportResponse> => {
       const { auth, organizationId, importId } = importTarget(request);
       // Checked before the upload is read, so a wrong state answers 409 without taking the file.
-      assertReplaceable((await importOrThrow(organizationId, importId)).status);
+      answer(replaceable((await importOrThrow(organizationId, importId)).status));
       const upload = await readUpload(request, config);
-      await replaceImportFile(deps, auth, importId, upload);
+      answer(await replaceImportFile(deps, auth, importId, upload));
       return { importObject: await importOrThrow(organizationId, importId) };
     },
   );
 
   api.delete<{ Params: ImportParams }>('/imports/:organizationId/:importId', async (request, reply) => {
     const { auth, importId } = importTarget(request);
-    await deleteImport(deps, auth, importId);
+    answer(await deleteImport(deps, auth, importId));
     return reply.status(204).send();
   });
 
@@ -181,7 +197,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
       const { auth, organizationId, importId } = importTarget(request);
       // No body, or { acknowledgedRiskId } for a risky import.
       const body = parseQuery(ConfirmImportRequest, request.body ?? {});
-      await confirmImport(deps, auth, importId, body.acknowledgedRiskId);
+      answer(await confirmImport(deps, auth, importId, body.acknowledgedRiskId));
       return { importObject: await importOrThrow(organizationId, importId) };
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/profile';
 import { requireAuth } from '../auth/session';
 import { notFound } from '../errors';
+import { pathId } from '../pathId';
 
 /**
  * The signed-in caller (401 without a session) when `organizationIdParam` is the organisation of
@@ -10,7 +11,6 @@ import { notFound } from '../errors';
  */
 export function requireOwnOrganization(request: FastifyRequest, organizationIdParam: string): AuthContext {
   const auth = requireAuth(request);
-  if (!/^\d{1,10}$/.test(organizationIdParam) || Number(organizationIdParam) !== auth.organizationId)
-    throw notFound();
+  if (pathId(organizationIdParam) !== auth.organizationId) throw notFound();
   return auth;
 }
