@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { PRICE_LIST_SHEET, type PriceListColumnHeader, priceListColumnHeaders } from '#contract/domain';
+import { demoArticleNumber, exceljsWorkbook } from '../test-support/workbooks';
 
 export type PriceListRow = Partial<Record<PriceListColumnHeader, string | number>>;
 
@@ -10,7 +11,6 @@ export interface UploadFile {
 }
 
 const xlsxMimeType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const articleNumber = (n: number) => `HMD-${String(n).padStart(4, '0')}`;
 
 /** An .xlsx with one sheet, a header row and the given rows, as ExcelJS writes it. */
 export async function priceListFile(
@@ -18,17 +18,15 @@ export async function priceListFile(
   rows: readonly PriceListRow[],
   { columns = priceListColumnHeaders, sheetName = PRICE_LIST_SHEET } = {},
 ): Promise<UploadFile> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow([...columns]);
-  for (const row of rows) sheet.addRow(columns.map((column) => row[column] ?? null));
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  const buffer = await exceljsWorkbook({
+    [sheetName]: [[...columns], ...rows.map((row) => columns.map((column) => row[column] ?? null))],
+  });
   return { name, mimeType: xlsxMimeType, buffer };
 }
 
 /** A valid row for one of Hjälpmedel Demo AB's articles (HMD-0001 … HMD-0500). */
 export const validRow = (n: number, price = 100 + n): PriceListRow => ({
-  Artikelnummer: articleNumber(n),
+  Artikelnummer: demoArticleNumber(n),
   Benämning: `Artikel ${n}`,
   Pris: price,
   'Minsta beställningsantal': 1,

@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import {
   PRICE_LIST_SHEET,
   type PriceListColumnHeader,
   type PricelistRowValues,
   priceListColumns,
 } from '#contract';
+import { exceljsWorkbook } from './workbooks';
 
 /** Test helpers: price-list workbooks in the format of docs/price-list-file.md and multipart bodies. */
 
@@ -35,11 +35,12 @@ export async function priceListWorkbook(
   options: WorkbookOptions = {},
 ): Promise<Buffer> {
   const columns = priceListColumns.filter((column) => !options.omitColumns?.includes(column.header));
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(options.sheetName ?? PRICE_LIST_SHEET);
-  sheet.addRow(columns.map((column) => column.header));
-  for (const row of rows) sheet.addRow(columns.map((column) => row[column.key] ?? null));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return exceljsWorkbook({
+    [options.sheetName ?? PRICE_LIST_SHEET]: [
+      columns.map((column) => column.header),
+      ...rows.map((row) => columns.map((column) => row[column.key] ?? null)),
+    ],
+  });
 }
 
 /** The file row that describes a price-list row exactly (price as a number, as Excel keeps it). */

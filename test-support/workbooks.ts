@@ -12,6 +12,9 @@ export type CellInput = ExcelJS.CellValue;
 
 export const headers = [...priceListColumnHeaders];
 
+/** The article number of Hjälpmedel Demo AB's n-th demo article: HMD-0001 … HMD-0500. */
+export const demoArticleNumber = (n: number) => `HMD-${String(n).padStart(4, '0')}`;
+
 /** An .xlsx written by exceljs with one sheet per entry, rows from row 1. */
 export async function exceljsWorkbook(sheets: Record<string, CellInput[][]>): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

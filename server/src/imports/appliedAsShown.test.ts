@@ -22,7 +22,7 @@ import {
   uploadImport,
 } from '../../../test-support/importFlow';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { handMadeXlsx, headers } from '../../../test-support/workbooks';
+import { demoArticleNumber, handMadeXlsx, headers } from '../../../test-support/workbooks';
 import { forbiddenCharacterIn } from '../priceListFile/storableText';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 6);
@@ -119,7 +119,7 @@ const row = (articleNumber: string, hostile: boolean) =>
 const fileRows = fc
   .tuple(
     fc.shuffledSubarray(
-      Array.from({ length: 60 }, (_, i) => `HMD-${String(i + 1).padStart(4, '0')}`),
+      Array.from({ length: 60 }, (_, i) => demoArticleNumber(i + 1)),
       { minLength: 1, maxLength: 25 },
     ),
     fc.boolean(),

@@ -19,6 +19,7 @@ import {
   type TestApp,
   testDatabaseKinds,
 } from '../../../test-support/testApp';
+import { demoArticleNumber } from '../../../test-support/workbooks';
 import { readImportFile } from './importFiles';
 import { claimNextJob, LEASE_MS } from './jobQueue';
 import { runNextJob } from './jobs';
@@ -242,7 +243,7 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
 
   it('keeps every validation error: the summary has the first 100, the Excel export all', async () => {
     const rows: FileRow[] = Array.from({ length: 130 }, (_, i) => ({
-      articleNumber: `HMD-${String(i + 1).padStart(4, '0')}`,
+      articleNumber: demoArticleNumber(i + 1),
       price: -1,
       minimumOrderQuantity: 1,
     }));

@@ -4,6 +4,7 @@
  * runs more threads than its size, and a slow validation job does not hold the instance's job
  * queue. A worker is held busy deterministically by the pool's onJobStart hook.
  */
+
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../../../test-support/importFlow';
 import { type FileRow, priceListWorkbook } from '../../../test-support/priceListFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { demoArticleNumber } from '../../../test-support/workbooks';
 import type { WorkerPoolStats } from '../priceListFile';
 import type { WorkerJob } from '../priceListFile/worker/pool';
 import { startImportJobs } from './jobs';
@@ -74,7 +76,7 @@ const until = async (condition: () => boolean | Promise<boolean>, what: string) 
 };
 
 const failingRows: FileRow[] = Array.from({ length: 30 }, (_, i) => ({
-  articleNumber: `HMD-${String(i + 1).padStart(4, '0')}`,
+  articleNumber: demoArticleNumber(i + 1),
   price: -1,
   minimumOrderQuantity: 1,
 }));
