@@ -37,6 +37,14 @@ export const Import = z.object({
    * DOCTYPE, a truncated file…): why, in Swedish, for the supplier. Absent for internal failures.
    */
   failureReason: z.string().optional(),
+  /** An applied import that was undone ("Ångra inläsning"): when, and by whom. */
+  undone: z.object({ at: z.string(), byFullName: z.string() }).optional(),
+  /**
+   * Only when one import is read: whether it is its price list's latest applied import, not yet
+   * undone, so the summary offers "Ångra inläsning" (the undo still refuses if the price list has
+   * changed since).
+   */
+  undoable: z.boolean().optional(),
 });
 export type Import = z.infer<typeof Import>;
 

@@ -151,3 +151,29 @@ export async function validatedImport(
   const shown = await request(testApp, 'GET', `imports/${supplier.organizationId}/${id}`, supplier.cookie);
   return shown.json().importObject as { id: number; status: string };
 }
+
+/** Uploads a file, validates it, confirms it (risks acknowledged) and applies it: the import's id. */
+export async function appliedImport(
+  testApp: TestApp,
+  supplier: Supplier,
+  content: Uint8Array,
+  pricelistId = supplier.pricelists.current,
+): Promise<number> {
+  const validated = await validatedImport(testApp, supplier, content, pricelistId);
+  if (validated.status !== 'VALIDATION_SUCCESS') throw new Error(`validation ended as ${validated.status}`);
+  const confirmed = await postConfirm(testApp, supplier, validated.id);
+  if (confirmed.statusCode !== 200)
+    throw new Error(`confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
+  await runAllJobs(testApp);
+  return validated.id;
+}
+
+/** Every row of the price list exactly as stored (ids, article ids, every column), in id order. */
+export async function storedPricelist(testApp: TestApp, pricelistId: number) {
+  return testApp.db
+    .selectFrom('pricelist_rows')
+    .selectAll()
+    .where('pricelist_id', '=', pricelistId)
+    .orderBy('id')
+    .execute();
+}

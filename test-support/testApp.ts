@@ -117,3 +117,36 @@ export async function sessionCookieFor(testApp: TestApp, username: string): Prom
   const id = await createSession(testApp, user.id, true);
   return `${sessionCookieName(testApp.config)}=${id}`;
 }
+
+/**
+ * A second instance of the app on the same PostgreSQL schema: its own connection pool, worker
+ * pool, caches and job signal, as a second server would have. PGlite is one process's database,
+ * so there is no second instance of it.
+ */
+export async function secondInstance(testApp: TestApp): Promise<TestApp> {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (testApp.database.kind !== 'postgres' || !databaseUrl)
+    throw new Error('a second instance needs PostgreSQL');
+  const { schema } = (await sql<{ schema: string }>`select current_schema() as schema`.execute(testApp.db))
+    .rows[0]!;
+  const database = await openDatabase({ databaseUrl, schema, poolSize: 5 });
+  const deps = createAppDeps({
+    ...testApp,
+    db: database.db,
+    databaseKind: database.kind,
+    workerPool: createWorkerPool(testApp.config),
+  });
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    ...deps,
+    clock: testApp.clock,
+    app,
+    database,
+    async close() {
+      await app.close();
+      await deps.workerPool.close();
+      await database.close();
+    },
+  };
+}

@@ -122,6 +122,26 @@ export interface ImportsTable {
   failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** 009: whether failure_reason is the reader's refusal of the file (shown to the supplier). */
   failure_about_file: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 010: md5 of the price list's rows right after this import applied (null before 010, or not applied). */
+  fingerprint_after: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 010: when and by whom the import was undone. */
+  undone_at: Timestamp | null;
+  undone_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** 010: the rows an applied import changed as they were before it ('previous') and the rows it added. */
+export interface ImportUndoRowsTable {
+  import_id: number;
+  kind: 'previous' | 'added';
+  row_id: number | string;
+  article_id: number;
+  price: string | null;
+  minimum_order_quantity: number | null;
+  delivery_time_days: number | null;
+  warranty_quantity: number | null;
+  warranty_unit: string | null;
+  warranty_valid_from: string | null;
+  warranty_terms: string | null;
 }
 /** 008: the bytes are in `content` (PostgreSQL) or the file `stored_file` (PGlite), until retention clears both. */
 export interface ImportFilesTable {
@@ -223,6 +243,7 @@ export interface DB {
   assortment_articles: AssortmentArticlesTable;
   assortment_managers: AssortmentManagersTable;
   import_details: ImportDetailsTable;
+  import_undo_rows: ImportUndoRowsTable;
   import_list_versions: ImportListVersionsTable;
 }
 

@@ -7,6 +7,7 @@ import {
   pricelistFingerprint,
   pricelistStatus,
 } from './pricelistSnapshot';
+import { keepAddedRowsForUndo, keepRowsForUndo } from './undo';
 import { inactivePricelistFinish, type JobEnd, validateAgainstDatabase } from './validationJob';
 
 /** Validate-and-apply rounds before giving up on a price list that keeps changing underneath. */
@@ -68,7 +69,15 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
           throw new StaleDataError('the price list became history');
         if ((await pricelistFingerprint(trx, job.pricelistId)) !== fingerprint)
           throw new StaleDataError('the price list changed since it was read');
+        await keepRowsForUndo(trx, job.id, job.organizationId, job.pricelistId, outcome.changes);
         await applyPriceListChanges(trx, job.organizationId, job.pricelistId, outcome.changes);
+        const fingerprintAfter = await keepAddedRowsForUndo(
+          trx,
+          job.id,
+          job.organizationId,
+          job.pricelistId,
+          outcome.changes,
+        );
         await saveDetails(trx, job.id, outcome.details);
         const now = deps.clock.now();
         await trx
@@ -79,6 +88,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
             failure_reason: null,
             failure_about_file: false,
             imported_at: now,
+            fingerprint_after: fingerprintAfter,
             lease_owner: null,
             lease_expires_at: null,
             updated_at: now,

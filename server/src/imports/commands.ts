@@ -7,6 +7,8 @@ import { swedishDateOf } from '../pricelists/calendar';
 import { pricelistsOf } from '../pricelists/queries';
 import { deleteDetails } from './details';
 import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './importFiles';
+import type { CommandOutcome } from './outcome';
+import { UndoRefused, undoImport } from './undo';
 import type { Upload } from './upload';
 
 type CommandDeps = Pick<AppDeps, 'db' | 'clock' | 'uploadFolder' | 'importJobSignal' | 'recentUploads'>;
@@ -17,16 +19,6 @@ const replaceableStatuses: readonly ImportStatus[] = [
   'VALIDATION_FAIL',
   'VALIDATION_ERROR',
 ];
-
-/**
- * What a command did, in the import's own terms. Commands never answer HTTP; only the routes turn
- * an outcome into a status code (routes.ts, `answer`).
- */
-export type CommandOutcome<T = undefined> =
-  | { kind: 'ok'; value: T }
-  | { kind: 'notFound' }
-  | { kind: 'conflict'; message: string; code?: 'RISK_NOT_ACKNOWLEDGED' }
-  | { kind: 'invalid'; message: string };
 
 type Refusal = Exclude<CommandOutcome, { kind: 'ok' }>;
 
@@ -266,4 +258,18 @@ export async function deleteImport(
   // After the commit: a rolled-back delete still has its file.
   await removeStoredFiles(deps, [removed.value]);
   return done;
+}
+
+/** Undoes the price list's latest applied import (undo.ts); a refusal changes nothing. */
+export async function undoAppliedImport(
+  deps: CommandDeps,
+  auth: AuthContext,
+  importId: number,
+): Promise<CommandOutcome> {
+  try {
+    return await deps.db.transaction().execute((trx) => undoImport(trx, auth, importId, deps.clock.now()));
+  } catch (error) {
+    if (error instanceof UndoRefused) return conflict(error.message);
+    throw error;
+  }
 }

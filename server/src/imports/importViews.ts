@@ -23,7 +23,7 @@ export const openStatuses: readonly ImportStatus[] = [
  * (decision 0015: the lists' JavaScript cost per request).
  */
 const isoInSql = <Iso extends string | null>(
-  column: 'i.created_at' | 'i.import_started_at' | 'i.imported_at',
+  column: 'i.created_at' | 'i.import_started_at' | 'i.imported_at' | 'i.undone_at',
 ) => sql<Iso>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Imports with what the API shows of them: one query, joined with the user and the price list. */
@@ -32,6 +32,7 @@ function selectImports(db: Database, organizationId: number) {
     .selectFrom('imports as i')
     .innerJoin('users as u', 'u.id', 'i.imported_by')
     .leftJoin('pricelists as p', 'p.id', 'i.pricelist_id')
+    .leftJoin('users as undoer', 'undoer.id', 'i.undone_by')
     .select([
       'i.id',
       'i.type',
@@ -48,6 +49,9 @@ function selectImports(db: Database, organizationId: number) {
       'p.number',
       'i.failure_reason',
       'i.failure_about_file',
+      isoInSql<string | null>('i.undone_at').as('undoneAt'),
+      'undoer.first_name as undoer_first_name',
+      'undoer.last_name as undoer_last_name',
     ])
     .where('i.organization_id', '=', organizationId);
 }
@@ -74,6 +78,9 @@ function toImport(row: ImportRow): Import {
       ...(row.number === null ? {} : { number: row.number }),
     },
     ...fileFailureReason(row.status as ImportStatus, row.failure_reason, row.failure_about_file),
+    ...(row.undoneAt === null
+      ? {}
+      : { undone: { at: row.undoneAt, byFullName: `${row.undoer_first_name} ${row.undoer_last_name}` } }),
   };
 }
 
@@ -128,7 +135,40 @@ export async function findImport(
   importId: number,
 ): Promise<Import | undefined> {
   const row = await selectImports(db, organizationId).where('i.id', '=', importId).executeTakeFirst();
-  return row && toImport(row);
+  return row && { ...toImport(row), undoable: await isUndoable(db, importId) };
+}
+
+/** The price list's latest applied import, not undone, applied with what an undo needs (undo.ts). */
+async function isUndoable(db: Database, importId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('imports as i')
+    .select('i.id')
+    .where('i.id', '=', importId)
+    .where('i.status', '=', 'IMPORT_SUCCESS')
+    .where('i.undone_at', 'is', null)
+    .where('i.fingerprint_after', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('imports as later')
+            .select('later.id')
+            .whereRef('later.pricelist_id', '=', 'i.pricelist_id')
+            .where('later.status', '=', 'IMPORT_SUCCESS')
+            .where('later.undone_at', 'is', null)
+            .where(({ eb, or, and }) =>
+              or([
+                eb('later.imported_at', '>', eb.ref('i.imported_at')),
+                and([
+                  eb('later.imported_at', '=', eb.ref('i.imported_at')),
+                  eb('later.id', '>', eb.ref('i.id')),
+                ]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The summary of an import, or null while a job works on it (or after it was aborted). */

@@ -17,18 +17,19 @@ import { pathId } from '../pathId';
 import { buildPriceListTemplate, buildValidationErrorWorkbook } from '../priceListFile';
 import { requireImportAccess } from './access';
 import {
-  type CommandOutcome,
   confirmImport,
   createImport,
   deleteImport,
   replaceable,
   replaceImportFile,
+  undoAppliedImport,
 } from './commands';
 import { loadChangesPage, loadErrorExport } from './details';
 import { errorWorkbookName, sendWorkbook } from './downloads';
 import { ImportListCache } from './importListCache';
 import { findImport, findImportSummary } from './importViews';
 import { legacyImportStatuses } from './legacy';
+import type { CommandOutcome } from './outcome';
 import { templateRows } from './pricelistSnapshot';
 import { readUpload } from './upload';
 import { reserveRequestWorker } from './workerLimits';
@@ -198,6 +199,15 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
       // No body, or { acknowledgedRiskId } for a risky import.
       const body = parseQuery(ConfirmImportRequest, request.body ?? {});
       answer(await confirmImport(deps, auth, importId, body.acknowledgedRiskId));
+      return { importObject: await importOrThrow(organizationId, importId) };
+    },
+  );
+
+  api.post<{ Params: ImportParams }>(
+    '/imports/:organizationId/:importId/undo',
+    async (request): Promise<ImportResponse> => {
+      const { auth, organizationId, importId } = importTarget(request);
+      answer(await undoAppliedImport(deps, auth, importId));
       return { importObject: await importOrThrow(organizationId, importId) };
     },
   );
