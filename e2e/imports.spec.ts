@@ -459,6 +459,41 @@ test('"Radera" asks first: "Nej" keeps the import, "Ja, Radera" removes it', asy
   await expect(otherCard).toHaveCount(0);
 });
 
+test('"Ångra inläsning" puts the price list back, after an explicit "Ja, ångra"', async ({ page }) => {
+  await openImports(page);
+  // HMD-0451 … HMD-0470 are in no price list of the demo data: the import adds at least those.
+  const file = await validFile('prislista-angra.xlsx', 470);
+  await uploadAndReview(page, file, 'Validering OK');
+  await page.getByRole('button', { name: 'Läs in', exact: true }).click();
+  // Whether it asks depends on what earlier tests applied to price list 2.
+  const ask = page.getByRole('alertdialog', { name: 'Vill du läsa in filen ändå?' });
+  const askedOrBack = await Promise.race([
+    ask.waitFor().then(() => 'asked'),
+    page.waitForURL(/\/import$/).then(() => 'back'),
+  ]);
+  if (askedOrBack === 'asked') await ask.getByRole('button', { name: 'Ja, läs in ändå' }).click();
+  await expect(page).toHaveURL(/\/import$/);
+  const row = recentTable(page).getByRole('row', { name: new RegExp(file.name) });
+  await expect(row).toContainText('Lyckad', jobTimeout);
+  await row.getByRole('link', { name: file.name }).click();
+  await expect(summaryFact(page, 'Status')).toHaveText('Lyckad');
+
+  await page.getByRole('button', { name: 'Ångra inläsning' }).click();
+  const undo = page.getByRole('alertdialog', { name: 'Vill du ångra inläsningen?' });
+  await expect(undo).toContainText('Prislista 2 får tillbaka exakt de rader den hade före inläsningen');
+  await expect(undo.getByRole('button', { name: 'Avbryt' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await undo.getByRole('button', { name: 'Ja, ångra' }).click();
+  await expect(page.getByRole('status')).toContainText('Inläsningen är ångrad. Prislista 2 har nu de rader');
+  await expect(summaryFact(page, 'Status')).toHaveText('Ångrad');
+  await expect(summaryFact(page, 'Ångrad')).toContainText(' av ');
+  await expect(page.getByRole('button', { name: 'Ångra inläsning' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await openImports(page);
+  await expect(recentTable(page).getByRole('row', { name: new RegExp(file.name) })).toContainText('Ångrad');
+});
+
 test('small screens: the recent table fits; the changes and error tables scroll in named regions a keyboard reaches', async ({
   page,
 }) => {

@@ -5,6 +5,7 @@ import {
   legacyReadStatusToImportStatus,
 } from '#contract/domain';
 import type { Import, LegacyImportStatus } from '#contract/imports';
+import { sv } from '../../ui/text/sv';
 import { RECENT_LIST_LIMIT } from './limits';
 
 /** One row of "Senaste 10 inläsningarna": a confirmed import or a legacy one. */
@@ -19,6 +20,8 @@ export interface RecentImportRow {
   status: string;
   /** The status behind the label, for its tag's colour. */
   statusCode: ImportStatus;
+  /** An applied import that was undone: "Ångrad". */
+  undone?: boolean;
 }
 
 export type RecentImportColumn = 'fileName' | 'created' | 'importedBy' | 'fileType' | 'status';
@@ -35,8 +38,9 @@ const fromImport = (item: Import): RecentImportRow => ({
   created: item.created,
   importedBy: item.importedBy.fullName,
   fileType: importTypeLabels[item.type],
-  status: importStatusListLabels[item.status],
+  status: item.undone ? sv.imports.undo.status : importStatusListLabels[item.status],
   statusCode: item.status,
+  undone: item.undone !== undefined,
 });
 
 /** Legacy imports are the signed-in user's own (importStatus/{userId}), so they carry that user's name. */

@@ -295,6 +295,20 @@ export const sv = {
       dialogQuestion: 'Ändringarna gäller så fort filen är inläst.',
       yes: 'Ja, läs in ändå',
     },
+    undo: {
+      action: 'Ångra inläsning',
+      dialogHeading: 'Vill du ångra inläsningen?',
+      dialogWhat: (fileName: string, pricelistNumber: string) =>
+        `Prislista ${pricelistNumber} får tillbaka exakt de rader den hade före inläsningen av ”${fileName}”: ` +
+        'tillagda rader tas bort, ändrade rader får sina gamla värden och borttagna rader kommer tillbaka.',
+      dialogNote: 'Det går bara om prislistan inte har ändrats sedan inläsningen.',
+      yes: 'Ja, ångra',
+      done: (pricelistNumber: string) =>
+        `Inläsningen är ångrad. Prislista ${pricelistNumber} har nu de rader den hade före inläsningen.`,
+      status: 'Ångrad',
+      undoneAt: 'Ångrad',
+      undoneBy: (when: string, fullName: string) => `${when} av ${fullName}`,
+    },
     summaryPage: {
       pendingNote: 'Filen behandlas. Sidan uppdateras av sig själv när resultatet är klart.',
       technicalErrorBanner:

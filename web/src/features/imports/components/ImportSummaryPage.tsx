@@ -7,7 +7,7 @@ import type { Import, ImportRisk } from '#contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { importsApi, refreshAfterUpload, useGetImportQuery, useGetImportSummaryQuery } from '../api';
-import { summaryTitle } from '../format';
+import { formatDateTime, summaryTitle } from '../format';
 import { SUMMARY_POLLING_MS } from '../limits';
 import { useImportUser } from '../useImportUser';
 import { ImportResult } from './ImportResult';
@@ -104,8 +104,18 @@ function LoadedSummary({ organizationId, item, risk, result }: LoadedSummaryProp
         </dd>
         <dt>{sv.imports.fields.status}</dt>
         <dd aria-live="polite">
-          <StatusTag status={item.status} label={importStatusSummaryLabels[item.status]} />
+          <StatusTag
+            status={item.status}
+            label={item.undone ? sv.imports.undo.status : importStatusSummaryLabels[item.status]}
+            undone={item.undone !== undefined}
+          />
         </dd>
+        {item.undone && (
+          <>
+            <dt>{sv.imports.undo.undoneAt}</dt>
+            <dd>{sv.imports.undo.undoneBy(formatDateTime(item.undone.at), item.undone.byFullName)}</dd>
+          </>
+        )}
       </dl>
       {isPendingStatus(item.status) && <p>{sv.imports.summaryPage.pendingNote}</p>}
       <SummaryActions

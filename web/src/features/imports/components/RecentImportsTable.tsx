@@ -83,7 +83,7 @@ export function RecentImportsTable({ rows, isError }: RecentImportsTableProps) {
                 <td>{row.importedBy}</td>
                 <td>{row.fileType}</td>
                 <td>
-                  <StatusTag status={row.statusCode} label={row.status} />
+                  <StatusTag status={row.statusCode} label={row.status} undone={row.undone ?? false} />
                 </td>
               </tr>
             ))}

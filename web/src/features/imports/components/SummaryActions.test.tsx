@@ -82,3 +82,39 @@ it('asks before applying a risky import, names its risks, and "Avbryt" applies n
   expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole('button', { name: 'Läs in' })).toHaveFocus());
 });
+
+it('offers "Ångra inläsning" on the latest applied import, says what happens, and "Avbryt" changes nothing', async () => {
+  const user = userEvent.setup();
+  renderInApp(
+    <SummaryActions
+      organizationId={1}
+      item={{ ...anImport('IMPORT_SUCCESS'), undoable: true }}
+      onReplaced={() => {}}
+    />,
+  );
+  await user.click(screen.getByRole('button', { name: 'Ångra inläsning' }));
+  const dialog = screen.getByRole('alertdialog', { name: 'Vill du ångra inläsningen?' });
+  expect(dialog).toHaveTextContent(
+    'Prislista 2 får tillbaka exakt de rader den hade före inläsningen av ”prislista.xlsx”',
+  );
+  expect(screen.getByRole('button', { name: 'Ja, ångra' })).toHaveClass('danger');
+  expect(screen.getByRole('button', { name: 'Avbryt' })).toHaveFocus();
+  await user.click(screen.getByRole('button', { name: 'Avbryt' }));
+  expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Ångra inläsning' })).toHaveFocus());
+});
+
+it('offers no undo on an applied import that is not the latest, or is undone', () => {
+  renderInApp(
+    <SummaryActions
+      organizationId={1}
+      item={{
+        ...anImport('IMPORT_SUCCESS'),
+        undoable: false,
+        undone: { at: '2026-11-24T10:00:00.000Z', byFullName: 'Lev Admin' },
+      }}
+      onReplaced={() => {}}
+    />,
+  );
+  expect(screen.queryAllByRole('button')).toEqual([]);
+});

@@ -10,6 +10,7 @@ import type { UploadFile } from '../upload';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeleteImportDialog } from './DeleteImportDialog';
 import { ImportFileDialog } from './ImportFileDialog';
+import { UndoImportDialog } from './UndoImportDialog';
 
 interface SummaryActionsProps {
   organizationId: number;
@@ -20,11 +21,15 @@ interface SummaryActionsProps {
   upload?: UploadFile;
 }
 
-/** "Läs in", "Läs in ny fil" and "Radera" by status (docs/product.md, "Imports: types, statuses, flow"). */
+/**
+ * "Läs in", "Läs in ny fil" and "Radera" by status (docs/product.md, "Imports: types, statuses, flow"),
+ * and "Ångra inläsning" on a price list's latest applied import.
+ */
 export function SummaryActions({ organizationId, item, risk, onReplaced, upload }: SummaryActionsProps) {
   const navigate = useNavigate();
   const [confirmImport, { isLoading: isConfirming }] = useConfirmImportMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const [undoneNote, setUndoneNote] = useState<string | null>(null);
   const ref = { organizationId, importId: item.id };
 
   const confirm = async (acknowledgedRiskId?: string) => {
@@ -37,7 +42,14 @@ export function SummaryActions({ organizationId, item, risk, onReplaced, upload 
   const showsConfirm = summaryShowsConfirm(item.status);
   const showsReplace = summaryShowsReplace(item.status);
   const showsDelete = summaryShowsDelete(item.status);
-  if (!showsConfirm && !showsReplace && !showsDelete) return null;
+  const showsUndo = item.undoable === true;
+  if (undoneNote)
+    return (
+      <p className="banner success" role="status">
+        {undoneNote}
+      </p>
+    );
+  if (!showsConfirm && !showsReplace && !showsDelete && !showsUndo) return null;
 
   return (
     <>
@@ -56,6 +68,15 @@ export function SummaryActions({ organizationId, item, risk, onReplaced, upload 
             replacing={item}
             onUploaded={onReplaced}
             {...(upload ? { upload } : {})}
+          />
+        )}
+        {showsUndo && (
+          <UndoImportDialog
+            organizationId={organizationId}
+            item={item}
+            onUndone={() =>
+              setUndoneNote(sv.imports.undo.done(item.metadata.number ?? String(item.metadata.id)))
+            }
           />
         )}
         {showsDelete && (

@@ -1,0 +1,38 @@
+import type { Import } from '#contract/imports';
+import { sv } from '../../../ui/text/sv';
+import { useUndoImportMutation } from '../api';
+import { errorMessageOf } from '../errorMessage';
+import { ConfirmDialog } from './ConfirmDialog';
+
+interface UndoImportDialogProps {
+  organizationId: number;
+  item: Pick<Import, 'id' | 'fileName' | 'metadata'>;
+  onUndone: () => void;
+}
+
+/**
+ * "Ångra inläsning" on the summary of a price list's latest applied import: the dialog says what
+ * happens to the price list and asks for an explicit "Ja, ångra". A refusal (the list has changed
+ * since) is shown in the dialog in the server's words.
+ */
+export function UndoImportDialog({ organizationId, item, onUndone }: UndoImportDialogProps) {
+  const [undoImport, { isLoading }] = useUndoImportMutation();
+  const texts = sv.imports.undo;
+  return (
+    <ConfirmDialog
+      trigger={{ label: texts.action, className: 'button secondary' }}
+      heading={texts.dialogHeading}
+      cancelLabel={sv.imports.dialog.cancel}
+      confirmLabel={texts.yes}
+      isBusy={isLoading}
+      onConfirm={async () => {
+        const result = await undoImport({ organizationId, importId: item.id });
+        return 'error' in result ? errorMessageOf(result.error) : null;
+      }}
+      onConfirmed={onUndone}
+    >
+      <p>{texts.dialogWhat(item.fileName, item.metadata.number ?? String(item.metadata.id))}</p>
+      <p>{texts.dialogNote}</p>
+    </ConfirmDialog>
+  );
+}
