@@ -49,6 +49,16 @@ export const Import = z.object({
 export type Import = z.infer<typeof Import>;
 
 export const ImportListResponse = z.object({ imports: z.array(Import) });
+
+/** An import in a price list's history: with what it changed, when its summary has counts. */
+export const PricelistImport = Import.extend({
+  counts: z
+    .object({ added: z.number().int(), updated: z.number().int(), removed: z.number().int() })
+    .nullable(),
+});
+export type PricelistImport = z.infer<typeof PricelistImport>;
+export const PricelistImportsResponse = z.object({ imports: z.array(PricelistImport) });
+export type PricelistImportsResponse = z.infer<typeof PricelistImportsResponse>;
 export type ImportListResponse = z.infer<typeof ImportListResponse>;
 export const ImportResponse = z.object({ importObject: Import });
 export type ImportResponse = z.infer<typeof ImportResponse>;

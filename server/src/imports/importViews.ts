@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { type Import, type ImportStatus, ImportSummary, isPendingStatus } from '#contract';
+import {
+  type Import,
+  type ImportStatus,
+  ImportSummary,
+  isPendingStatus,
+  type PricelistImport,
+} from '#contract';
 import type { Database } from '../db/database';
 import { withoutHiddenCharacters } from './upload';
 
@@ -127,6 +133,36 @@ export async function listImports(
     : selectImports(db, organizationId).where('i.status', 'in', openStatuses).orderBy('i.created_at', 'desc');
   const rows = await query.orderBy('i.id', 'desc').limit(limit).execute();
   return rows.map(toImport);
+}
+
+/** How many imports of one price list its page shows, newest first. */
+export const PRICELIST_HISTORY_LIMIT = 50;
+
+/**
+ * The confirmed imports of one price list (applied, failed, aborted or pending; undone ones
+ * too), most recently confirmed first, with the counts of their summaries.
+ */
+export async function pricelistImportHistory(
+  db: Database,
+  organizationId: number,
+  pricelistId: number,
+): Promise<PricelistImport[]> {
+  const rows = await selectImports(db, organizationId)
+    .select('i.summary')
+    .where('i.pricelist_id', '=', pricelistId)
+    .where('i.import_started_at', 'is not', null)
+    .orderBy('i.import_started_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(PRICELIST_HISTORY_LIMIT)
+    .execute();
+  return rows.map((row) => {
+    const summary = ImportSummary.safeParse(row.summary);
+    const counts =
+      summary.success && summary.data.type === 'CONFIRM'
+        ? { added: summary.data.added, updated: summary.data.updated, removed: summary.data.removed }
+        : null;
+    return { ...toImport(row), counts };
+  });
 }
 
 export async function findImport(

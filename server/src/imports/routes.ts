@@ -9,6 +9,7 @@ import {
   type ImportResponse,
   type ImportSummaryResponse,
   type LegacyImportStatus,
+  type PricelistImportsResponse,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
@@ -27,7 +28,7 @@ import {
 import { loadChangesPage, loadErrorExport } from './details';
 import { errorWorkbookName, sendWorkbook } from './downloads';
 import { ImportListCache } from './importListCache';
-import { findImport, findImportSummary } from './importViews';
+import { findImport, findImportSummary, pricelistImportHistory } from './importViews';
 import { legacyImportStatuses } from './legacy';
 import type { CommandOutcome } from './outcome';
 import { templateRows } from './pricelistSnapshot';
@@ -148,6 +149,16 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     const body: ImportResponse = { importObject: await importOrThrow(organizationId, id) };
     return reply.status(201).send(body);
   });
+
+  // The history on a price list's page. Static "pricelists", so it is never taken for an import id.
+  api.get<{ Params: OrgParams & { pricelistId: string } }>(
+    '/imports/:organizationId/pricelists/:pricelistId',
+    async (request): Promise<PricelistImportsResponse> => {
+      const { organizationId } = organizationTarget(request);
+      const pricelistId = pathId(request.params.pricelistId);
+      return { imports: await pricelistImportHistory(db, organizationId, pricelistId) };
+    },
+  );
 
   // Static, so it is never taken for an import id.
   api.get<{ Params: OrgParams }>('/imports/:organizationId/template', async (request, reply) => {

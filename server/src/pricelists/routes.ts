@@ -1,11 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ActivePricelist, GeneralPricelist } from '#contract';
+import {
+  ActivePricelist,
+  GeneralPricelist,
+  GeneralPricelistView,
+  PricelistRowsPage,
+  PricelistRowsQuery,
+} from '#contract';
 import type { AppDeps } from '../appDeps';
-import { notFound } from '../errors';
+import { requireAuth } from '../auth/session';
+import { badRequest, notFound } from '../errors';
+import { requireImportAccess } from '../imports/access';
+import { pathId } from '../pathId';
 import { swedishDateOf } from './calendar';
 import { requireOwnOrganization } from './ownOrganization';
+import { generalPricelistView, pricelistRowsPage } from './pricelistPages';
 import { activePricelists, findGeneralPricelist } from './queries';
 
 // A plain string: the organisation is checked in the handler, after the session (401 before 404).
@@ -37,6 +47,57 @@ export function pricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
     async (request) => {
       const auth = requireOwnOrganization(request, request.params.organizationId);
       return activePricelists(db, auth.organizationId, swedishDateOf(clock.now()));
+    },
+  );
+
+  // The read-only price-list pages: for whoever may import into the organisation's lists, as
+  // the import endpoints (404 for anyone else). Ids are strings here, checked after the session.
+  const generalParams = params.extend({ generalPricelistId: z.string() });
+  const importAccess = (request: FastifyRequest, organizationIdParam: string) => {
+    requireAuth(request);
+    const organizationId = pathId(organizationIdParam);
+    requireImportAccess(request, organizationId);
+    return organizationId;
+  };
+  routes.get(
+    '/pricelists/:organizationId/:generalPricelistId',
+    { schema: { params: generalParams, response: { 200: GeneralPricelistView } } },
+    async (request) => {
+      const organizationId = importAccess(request, request.params.organizationId);
+      const view = await generalPricelistView(
+        db,
+        organizationId,
+        pathId(request.params.generalPricelistId),
+        swedishDateOf(clock.now()),
+      );
+      if (!view) throw notFound('Den generella prislistan hittades inte.');
+      return view;
+    },
+  );
+
+  routes.get(
+    '/pricelists/:organizationId/:generalPricelistId/:pricelistId/rows',
+    {
+      schema: {
+        params: generalParams.extend({ pricelistId: z.string() }),
+        response: { 200: PricelistRowsPage },
+      },
+    },
+    async (request) => {
+      const organizationId = importAccess(request, request.params.organizationId);
+      // After the access check, so a caller without a session always gets 401.
+      const query = PricelistRowsQuery.safeParse(request.query);
+      if (!query.success) throw badRequest();
+      const page = await pricelistRowsPage(
+        db,
+        organizationId,
+        pathId(request.params.generalPricelistId),
+        pathId(request.params.pricelistId),
+        swedishDateOf(clock.now()),
+        query.data,
+      );
+      if (!page) throw notFound('Prislistan hittades inte.');
+      return page;
     },
   );
 }

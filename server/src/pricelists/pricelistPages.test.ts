@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PricelistRow, PricelistRowsPage } from '#contract';
+import {
+  appliedImport,
+  demoSupplier,
+  editedPricelistFile,
+  request,
+  type Supplier,
+} from '../../../test-support/importFlow';
+import {
+  createTestApp,
+  sessionCookieFor,
+  type TestApp,
+  testDatabaseKinds,
+} from '../../../test-support/testApp';
+import { demoArticleNumber } from '../../../test-support/workbooks';
+
+describe.each(testDatabaseKinds)('the price-list pages (%s)', (kind) => {
+  let testApp: TestApp;
+  let supplier: Supplier;
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+    supplier = await demoSupplier(testApp);
+  });
+  afterAll(() => testApp?.close());
+
+  const general = () => `pricelists/${supplier.organizationId}/${supplier.generalPricelistId}`;
+  const rowsUrl = (pricelistId: number, query: Record<string, string | number> = {}) =>
+    `${general()}/${pricelistId}/rows?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+  const get = async (url: string, cookie: string | undefined = supplier.cookie) =>
+    request(testApp, 'GET', url, cookie);
+
+  /** Every row of a list through its pages, following nextCursor. */
+  async function allPages(pricelistId: number, query: Record<string, string | number>) {
+    const rows: PricelistRow[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page: PricelistRowsPage = (
+        await get(rowsUrl(pricelistId, { ...query, ...(after ? { after } : {}) }))
+      ).json();
+      rows.push(...page.rows);
+      after = page.nextCursor;
+      pages++;
+    } while (after !== null && pages < 100);
+    return { rows, pages };
+  }
+
+  const storedCount = async (pricelistId: number) =>
+    Number(
+      (
+        await testApp.db
+          .selectFrom('pricelist_rows')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('pricelist_id', '=', pricelistId)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+
+  it('lists the price lists of the general price list with status, start, row count and latest import', async () => {
+    const answer = await get(general());
+    expect(answer.statusCode).toBe(200);
+    const { pricelists } = answer.json();
+    expect(pricelists.map((p: { number: string; status: string }) => [p.number, p.status])).toEqual([
+      ['1', 'PAST'],
+      ['2', 'CURRENT'],
+      ['3', 'FUTURE'],
+    ]);
+    for (const pricelist of pricelists) {
+      expect(pricelist.rowCount).toBe(await storedCount(pricelist.id));
+      expect(pricelist.validFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+
+    const importId = await appliedImport(
+      testApp,
+      supplier,
+      await editedPricelistFile(testApp, supplier.pricelists.future, (row) =>
+        row.articleNumber === demoArticleNumber(3) ? { ...row, price: 123.45 } : row,
+      ),
+      supplier.pricelists.future,
+    );
+    const future = (await get(general()))
+      .json()
+      .pricelists.find((p: { id: number }) => p.id === supplier.pricelists.future);
+    expect(future.lastImport).toMatchObject({ id: importId, fileName: 'prislista.xlsx' });
+
+    const history = (
+      await get(`imports/${supplier.organizationId}/pricelists/${supplier.pricelists.future}`)
+    ).json();
+    expect(history.imports[0]).toMatchObject({
+      id: importId,
+      status: 'IMPORT_SUCCESS',
+      counts: { updated: 1 },
+    });
+  });
+
+  it.each([
+    ['articleNumber', 'asc'],
+    ['articleNumber', 'desc'],
+    ['articleName', 'asc'],
+    ['price', 'asc'],
+    ['price', 'desc'],
+  ] as const)('pages through every row exactly once, sorted by %s %s', async (sort, direction) => {
+    const pricelistId = supplier.pricelists.current;
+    const { rows, pages } = await allPages(pricelistId, { sort, direction, limit: 100 });
+    expect(rows).toHaveLength(await storedCount(pricelistId));
+    expect(pages).toBeGreaterThan(1);
+    expect(new Set(rows.map((row) => row.articleNumber)).size).toBe(rows.length);
+    const key = (row: PricelistRow) =>
+      sort === 'price' ? Number(row.price) : sort === 'articleName' ? row.articleName : row.articleNumber;
+    const sorted = [...rows].sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      const order = x < y ? -1 : x > y ? 1 : 0;
+      return direction === 'asc' ? order : -order;
+    });
+    expect(rows.map(key)).toEqual(sorted.map(key));
+  });
+
+  it('searches article numbers from their start and names anywhere, with % and _ taken literally', async () => {
+    const pricelistId = supplier.pricelists.current;
+    const byNumber = (await allPages(pricelistId, { search: 'HMD-001' })).rows;
+    expect(byNumber.length).toBeGreaterThan(0);
+    expect(byNumber.every((row) => row.articleNumber.startsWith('HMD-001'))).toBe(true);
+
+    const someName = byNumber[0]!.articleName;
+    const part = someName.slice(1, 6).toLowerCase();
+    const byName = (await allPages(pricelistId, { search: part })).rows;
+    expect(byName.some((row) => row.articleName === someName)).toBe(true);
+    expect(
+      byName.every(
+        (row) =>
+          row.articleName.toLowerCase().includes(part) || row.articleNumber.toLowerCase().startsWith(part),
+      ),
+    ).toBe(true);
+
+    expect((await get(rowsUrl(pricelistId, { search: '%' }))).json().rows).toEqual([]);
+    expect((await get(rowsUrl(pricelistId, { search: '_' }))).json().rows).toEqual([]);
+  });
+
+  it('shows prices as exact decimals and the other columns of the file format', async () => {
+    const page = (await get(rowsUrl(supplier.pricelists.future, { search: demoArticleNumber(3) }))).json();
+    expect(page.rows[0]).toMatchObject({ articleNumber: demoArticleNumber(3), price: '123.45' });
+    expect(Object.keys(page.rows[0]).sort()).toEqual(
+      [
+        'articleName',
+        'articleNumber',
+        'deliveryTimeDays',
+        'minimumOrderQuantity',
+        'price',
+        'warrantyQuantity',
+        'warrantyTerms',
+        'warrantyUnit',
+        'warrantyValidFrom',
+      ].sort(),
+    );
+  });
+
+  it('answers a cursor it cannot read with the first page, and refuses a bad query with 400', async () => {
+    const pricelistId = supplier.pricelists.current;
+    const first = (await get(rowsUrl(pricelistId))).json();
+    expect((await get(rowsUrl(pricelistId, { after: 'not-a-cursor' }))).json().rows).toEqual(first.rows);
+    expect((await get(rowsUrl(pricelistId, { limit: 101 }))).statusCode).toBe(400);
+    expect((await get(rowsUrl(pricelistId, { sort: 'id' }))).statusCode).toBe(400);
+  });
+
+  it('is 401 without a session and 404 for another organisation, a user without the permission or another list', async () => {
+    const anonymous = (url: string) => request(testApp, 'GET', url, undefined);
+    expect((await anonymous(general())).statusCode).toBe(401);
+    expect((await anonymous(`pricelists/x/${supplier.generalPricelistId}`)).statusCode).toBe(401);
+    expect(
+      (await get(`pricelists/${supplier.otherOrganizationId}/${supplier.generalPricelistId}`)).statusCode,
+    ).toBe(404);
+    const region = await sessionCookieFor(testApp, 'region.avtal');
+    expect((await get(general(), region)).statusCode).toBe(404);
+    const other = await sessionCookieFor(testApp, 'lev2.admin');
+    expect((await get(rowsUrl(supplier.pricelists.current), other)).statusCode).toBe(404);
+    expect((await get(`${general()}/999999/rows`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,202 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type {
+  GeneralPricelistView,
+  PricelistOverview,
+  PricelistRow,
+  PricelistRowSort,
+  PricelistRowsPage,
+} from '#contract';
+import type { Database } from '../db/database';
+import type { IsoDate } from './calendar';
+import { pricelistsOf } from './queries';
+
+/**
+ * The read-only price-list pages: a general price list with its price lists, and one price
+ * list's rows with search, sorting and keyset paging (docs/api-pricelists.md). Keyset, not
+ * offset: a page 150,000 rows deep costs what the first does. Each sort follows an index:
+ * article number (articles: organization_id, article_number), name (011: organization_id, name,
+ * id) and price (011: pricelist_id, price, id); an article has at most one row per price list.
+ */
+
+/** The general price list `generalPricelistId` of the organisation with its price lists; undefined when not theirs. */
+export async function generalPricelistView(
+  db: Database,
+  organizationId: number,
+  generalPricelistId: number,
+  today: IsoDate,
+): Promise<GeneralPricelistView | undefined> {
+  const general = await db
+    .selectFrom('general_pricelists')
+    .select('id')
+    .where('id', '=', generalPricelistId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!general) return undefined;
+  const dated = await pricelistsOf(db, general.id, today);
+  const overviews = await overviewFacts(
+    db,
+    dated.map((pricelist) => pricelist.id),
+  );
+  return {
+    id: general.id,
+    pricelists: dated.map(({ id, number, validFrom, status }) => ({
+      id,
+      number,
+      validFrom,
+      status,
+      ...(overviews.get(id) ?? { rowCount: 0, lastImport: null }),
+    })),
+  };
+}
+
+/** Row count and latest applied import of each price list, in two grouped queries. */
+async function overviewFacts(db: Database, pricelistIds: number[]) {
+  const facts = new Map<number, Pick<PricelistOverview, 'rowCount' | 'lastImport'>>();
+  if (pricelistIds.length === 0) return facts;
+  const counts = await db
+    .selectFrom('pricelist_rows')
+    .select(['pricelist_id', sql<string>`count(*)`.as('count')])
+    .where('pricelist_id', 'in', pricelistIds)
+    .groupBy('pricelist_id')
+    .execute();
+  const latest = await db
+    .selectFrom('imports')
+    .distinctOn('pricelist_id')
+    .select([
+      'pricelist_id',
+      'id',
+      'file_name',
+      sql<string>`to_char(imported_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('imported'),
+    ])
+    .where('pricelist_id', 'in', pricelistIds)
+    .where('status', '=', 'IMPORT_SUCCESS')
+    .where('undone_at', 'is', null)
+    .orderBy('pricelist_id')
+    .orderBy('imported_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const id of pricelistIds) {
+    const count = counts.find((row) => row.pricelist_id === id);
+    const last = latest.find((row) => row.pricelist_id === id);
+    facts.set(id, {
+      rowCount: Number(count?.count ?? 0),
+      lastImport: last ? { id: last.id, fileName: last.file_name, imported: last.imported } : null,
+    });
+  }
+  return facts;
+}
+
+export interface RowsRequest {
+  search?: string | undefined;
+  sort: PricelistRowSort;
+  direction: 'asc' | 'desc';
+  after?: string | undefined;
+  limit: number;
+}
+
+/** A cursor: the last row's sort value and its tie-breaker, as base64url JSON. */
+type Cursor = [string, number];
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string): Cursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    return Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      Number.isSafeInteger(value[1])
+      ? (value as Cursor)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** LIKE's own characters in what the user typed are matched as themselves. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Sort column and tie-breaker of each sort (the tie-breaker makes the order total), and the
+ * index's leading column, which is fixed for the query: the cursor compares all three as one
+ * row, so PostgreSQL reads the index from the cursor on.
+ */
+const sortColumns = {
+  articleNumber: { lead: 'organization', value: sql<string>`a.article_number`, tie: sql<number>`a.id` },
+  articleName: { lead: 'organization', value: sql<string>`a.name`, tie: sql<number>`a.id` },
+  price: { lead: 'pricelist', value: sql<string>`r.price`, tie: sql<number>`r.id` },
+} as const;
+
+/**
+ * One page of a price list's rows; undefined when the price list is not one of the general price
+ * list's of the organisation. `after` that cannot be read is the first page again.
+ */
+export async function pricelistRowsPage(
+  db: Database,
+  organizationId: number,
+  generalPricelistId: number,
+  pricelistId: number,
+  today: IsoDate,
+  request: RowsRequest,
+): Promise<PricelistRowsPage | undefined> {
+  const view = await generalPricelistView(db, organizationId, generalPricelistId, today);
+  const pricelist = view?.pricelists.find((candidate) => candidate.id === pricelistId);
+  if (!pricelist) return undefined;
+
+  const { lead, value, tie } = sortColumns[request.sort];
+  const descending = request.direction === 'desc';
+  const cursor = request.after ? decodeCursor(request.after) : null;
+  const search = request.search?.trim();
+
+  let query = db
+    .selectFrom('pricelist_rows as r')
+    .innerJoin('articles as a', 'a.id', 'r.article_id')
+    .select([
+      'a.article_number as articleNumber',
+      'a.name as articleName',
+      sql<string>`r.price::text`.as('price'),
+      'r.minimum_order_quantity as minimumOrderQuantity',
+      'r.delivery_time_days as deliveryTimeDays',
+      'r.warranty_quantity as warrantyQuantity',
+      'r.warranty_unit as warrantyUnit',
+      'r.warranty_valid_from as warrantyValidFrom',
+      'r.warranty_terms as warrantyTerms',
+      sql<string>`${value}::text`.as('sortValue'),
+      sql<number>`${tie}`.as('tie'),
+    ])
+    .where('r.pricelist_id', '=', pricelistId)
+    .where('a.organization_id', '=', organizationId);
+  if (search) {
+    const escaped = likeEscaped(search);
+    query = query.where(
+      sql<SqlBool>`(a.article_number ilike ${`${escaped}%`} or a.name ilike ${`%${escaped}%`})`,
+    );
+  }
+  if (cursor) {
+    const [lastValue, lastTie] = cursor;
+    const typed: Expression<unknown> =
+      request.sort === 'price' ? sql`${lastValue}::numeric` : sql`${lastValue}`;
+    const column = lead === 'organization' ? sql`a.organization_id` : sql`r.pricelist_id`;
+    const fixed = lead === 'organization' ? organizationId : pricelistId;
+    const comparison = descending ? sql`<` : sql`>`;
+    query = query.where(
+      sql<SqlBool>`(${column}, ${value}, ${tie}) ${comparison} (${fixed}, ${typed}, ${lastTie})`,
+    );
+  }
+  const order = descending ? sql`desc` : sql`asc`;
+  const found = await query
+    .orderBy(lead === 'organization' ? sql`a.organization_id ${order}` : sql`r.pricelist_id ${order}`)
+    .orderBy(sql`${value} ${order}`)
+    .orderBy(sql`${tie} ${order}`)
+    .limit(request.limit + 1)
+    .execute();
+
+  const page = found.slice(0, request.limit);
+  const last = page.at(-1);
+  return {
+    pricelist,
+    rows: page.map(({ sortValue: _value, tie: _tie, ...row }): PricelistRow => row),
+    nextCursor:
+      found.length > request.limit && last ? encodeCursor([last.sortValue, Number(last.tie)]) : null,
+  };
+}
