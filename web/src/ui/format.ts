@@ -23,3 +23,12 @@ const signedPercent = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1,
 
 /** A change in per cent with its sign: "+140 %", "−4,2 %", "0 %". */
 export const formatPercent = (percent: number) => `${signedPercent.format(percent)} %`;
+
+/** Dates and times in sv-SE (docs/product.md), e.g. "2026-05-04 13:45". */
+const dateTimeFormat = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'short' });
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '-' : dateTimeFormat.format(date);
+}

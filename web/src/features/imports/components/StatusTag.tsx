@@ -1,8 +1,7 @@
 import type { ImportStatus } from '#contract/domain';
+import { Tag, type TagTone } from '../../../ui/Tag';
 
-type Tone = 'success' | 'error' | 'pending' | 'neutral';
-
-const tones: Record<ImportStatus, Tone> = {
+const tones: Record<ImportStatus, TagTone> = {
   VALIDATION_PENDING: 'pending',
   VALIDATION_SUCCESS: 'success',
   VALIDATION_FAIL: 'error',
@@ -14,10 +13,7 @@ const tones: Record<ImportStatus, Tone> = {
   IMPORT_ABORTED: 'neutral',
 };
 
-/**
- * A status as a tag: its text always, a colour and a sign beside it (never colour alone, WCAG
- * 1.4.1). The sign is decoration: the text says it all.
- */
+/** An import's status as a tag; an undone import is applied and taken back: neither a success nor an error. */
 export function StatusTag({
   status,
   label,
@@ -27,12 +23,5 @@ export function StatusTag({
   label: string;
   undone?: boolean;
 }) {
-  // An undone import is applied and taken back: neither a success nor an error any more.
-  const tone = undone ? 'neutral' : tones[status];
-  return (
-    <span className={`status-tag status-tag--${tone}`} data-tone={tone}>
-      <span className="status-tag__sign" aria-hidden="true" />
-      {label}
-    </span>
-  );
+  return <Tag tone={undone ? 'neutral' : tones[status]} label={label} />;
 }

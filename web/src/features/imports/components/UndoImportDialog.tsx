@@ -1,8 +1,8 @@
 import type { Import } from '#contract/imports';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { sv } from '../../../ui/text/sv';
 import { useUndoImportMutation } from '../api';
 import { errorMessageOf } from '../errorMessage';
-import { ConfirmDialog } from './ConfirmDialog';
 
 interface UndoImportDialogProps {
   organizationId: number;
