@@ -411,7 +411,7 @@ test('a /v1 page names its area inside the shell, highlights its menu item and p
 
   for (const [path, area] of [
     ['/v1/dashboard', 'Ärenden'],
-    [`/v1/organization/${organizationId}/generalpricelist/1/pricelist/2`, 'Prislista'],
+    [`/v1/organization/${organizationId}/generalpricelist/empty`, 'Generell prislista'],
     ['/v1/categoryadmin', 'Kategorier'],
     ['/v1/något/okänt', 'Den separata applikationen'],
   ] as const) {

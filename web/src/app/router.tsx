@@ -4,6 +4,7 @@ import { IMPORT_PERMISSION } from '#contract/permissions';
 import { authRoutes } from '../features/auth/routes';
 import { importRoutes } from '../features/imports/routes';
 import { v1Routes } from '../features/placeholder/routes';
+import { pricelistRoutes } from '../features/pricelists/routes';
 import { RequireProfile } from '../features/session/RequireProfile';
 import { startRoutes } from '../features/start/routes';
 import { ShellLayout } from './layout/ShellLayout';
@@ -34,6 +35,8 @@ export const routes: RouteObject[] = [
             children: [
               ...startRoutes,
               { element: <RequirePermission permission={IMPORT_PERMISSION} />, children: importRoutes },
+              // The price lists in view, for the same users as the import pages.
+              { element: <RequirePermission permission={IMPORT_PERMISSION} />, children: pricelistRoutes },
               ...v1Routes,
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -2,11 +2,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { importStatusSummaryLabels, importTypeLabels } from '#contract/domain';
 import type { Import } from '#contract/imports';
+import { StatusTag } from '../../../ui/StatusTag';
 import { sv } from '../../../ui/text/sv';
 import { formatDateTime } from '../format';
 import { cardShowsDelete, cardShowsReview } from '../importRules';
 import { DeleteImportDialog } from './DeleteImportDialog';
-import { StatusTag } from './StatusTag';
 
 interface ImportCardProps {
   organizationId: number;

@@ -4,6 +4,7 @@ import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import { importStatusSummaryLabels, importTypeLabels, isPendingStatus } from '#contract/domain';
 import type { Import, ImportRisk } from '#contract/imports';
+import { StatusTag } from '../../../ui/StatusTag';
 import { sv } from '../../../ui/text/sv';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { importsApi, refreshAfterUpload, useGetImportQuery, useGetImportSummaryQuery } from '../api';
@@ -11,7 +12,6 @@ import { formatDateTime, summaryTitle } from '../format';
 import { SUMMARY_POLLING_MS } from '../limits';
 import { useImportUser } from '../useImportUser';
 import { ImportResult } from './ImportResult';
-import { StatusTag } from './StatusTag';
 import { SummaryActions } from './SummaryActions';
 import '../imports.css';
 

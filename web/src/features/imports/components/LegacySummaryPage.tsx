@@ -5,12 +5,12 @@ import {
   importTypeLabels,
   legacyReadStatusToImportStatus,
 } from '#contract/domain';
+import { StatusTag } from '../../../ui/StatusTag';
 import { sv } from '../../../ui/text/sv';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { useGetLegacyImportsQuery } from '../api';
 import { formatDateTime, summaryTitle } from '../format';
 import { useImportUser } from '../useImportUser';
-import { StatusTag } from './StatusTag';
 import '../imports.css';
 
 /** /import/legacy/{id}: an import of the previous system; read only, so no buttons (docs/product.md, "Imports: types, statuses, flow"). */

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ScrollRegion } from '../../../ui/ScrollRegion';
+import { StatusTag } from '../../../ui/StatusTag';
 import { sv } from '../../../ui/text/sv';
 import { formatDateTime } from '../format';
 import {
@@ -11,7 +12,6 @@ import {
   type RecentImportSort,
   sortRecentImports,
 } from '../recentImports';
-import { StatusTag } from './StatusTag';
 
 const columns: readonly RecentImportColumn[] = ['fileName', 'created', 'importedBy', 'fileType', 'status'];
 const columnLabels: Record<RecentImportColumn, string> = {

@@ -1,5 +1,5 @@
 import type { ImportStatus } from '#contract/domain';
-import { Tag, type TagTone } from '../../../ui/Tag';
+import { Tag, type TagTone } from './Tag';
 
 const tones: Record<ImportStatus, TagTone> = {
   VALIDATION_PENDING: 'pending',

@@ -1,0 +1,106 @@
+import { Link } from 'react-router';
+import { importStatusListLabels } from '#contract/domain';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { errorTextOf } from '../../ui/errorText';
+import { formatCount, formatDateTime } from '../../ui/format';
+import { ScrollRegion } from '../../ui/ScrollRegion';
+import { StatusTag } from '../../ui/StatusTag';
+import { sv } from '../../ui/text/sv';
+import { type PricelistRef, useGetPricelistImportsQuery, useUndoPricelistImportMutation } from './api';
+
+interface ImportHistoryProps {
+  pricelistRef: PricelistRef;
+  /** The price list's latest applied import, not undone: the one "Ångra inläsning" is offered for. */
+  latestImportId: number | null;
+}
+
+/** The imports into this price list, newest first, with what each changed; the latest can be undone here. */
+export function ImportHistory({ pricelistRef, latestImportId }: ImportHistoryProps) {
+  const texts = sv.pricelists;
+  const columns = texts.historyColumns;
+  const { data: imports } = useGetPricelistImportsQuery(pricelistRef);
+  const [undo, { isLoading }] = useUndoPricelistImportMutation();
+  const count = (value: number | undefined) => (value === undefined ? '–' : formatCount(value));
+
+  return (
+    <section aria-labelledby="history-heading">
+      <h2 id="history-heading">{texts.historyHeading}</h2>
+      {imports?.length === 0 && <p>{texts.noHistory}</p>}
+      {imports && imports.length > 0 && (
+        <ScrollRegion label={texts.historyHeading}>
+          <table className="data-table" aria-labelledby="history-heading">
+            <thead>
+              <tr>
+                <th scope="col">{columns.file}</th>
+                <th scope="col">{columns.imported}</th>
+                <th scope="col">{columns.by}</th>
+                <th scope="col" className="numeric">
+                  {columns.added}
+                </th>
+                <th scope="col" className="numeric">
+                  {columns.updated}
+                </th>
+                <th scope="col" className="numeric">
+                  {columns.removed}
+                </th>
+                <th scope="col">{columns.status}</th>
+                <th scope="col">{columns.action}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {imports.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <Link to={`/import/${item.id}`}>{item.fileName}</Link>
+                  </td>
+                  <td>{formatDateTime(item.imported ?? item.importStarted)}</td>
+                  <td>{item.importedBy.fullName}</td>
+                  <td className="numeric">{count(item.counts?.added)}</td>
+                  <td className="numeric">{count(item.counts?.updated)}</td>
+                  <td className="numeric">{count(item.counts?.removed)}</td>
+                  <td>
+                    <StatusTag
+                      status={item.status}
+                      label={item.undone ? sv.imports.undo.status : importStatusListLabels[item.status]}
+                      undone={item.undone !== undefined}
+                    />
+                  </td>
+                  <td>
+                    {item.id === latestImportId && !item.undone && (
+                      <ConfirmDialog
+                        trigger={{
+                          label: sv.imports.undo.action,
+                          className: 'button secondary',
+                          describedBy: undefined,
+                        }}
+                        heading={sv.imports.undo.dialogHeading}
+                        cancelLabel={sv.imports.dialog.cancel}
+                        confirmLabel={sv.imports.undo.yes}
+                        isBusy={isLoading}
+                        onConfirm={async () => {
+                          const result = await undo({
+                            organizationId: pricelistRef.organizationId,
+                            importId: item.id,
+                          });
+                          return 'error' in result ? errorTextOf(result.error) : null;
+                        }}
+                      >
+                        <p>
+                          {sv.imports.undo.dialogWhat(
+                            item.fileName,
+                            item.metadata.number ?? String(item.metadata.id),
+                          )}
+                        </p>
+                        <p>{sv.imports.undo.dialogNote}</p>
+                      </ConfirmDialog>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </section>
+  );
+}
