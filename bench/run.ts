@@ -121,6 +121,37 @@ out();
 out('Target: ping and both lists sustain 1,000 req/s with p99 under 20 ms.');
 out();
 
+// 3b. The price-list pages over a 200,000-row price list.
+out('## Price-list pages: 200,000 rows, a fixed 100 requests/s');
+out();
+out('| page | req/s | p50 ms | p99 ms | max ms | errors |');
+out('|---|---:|---:|---:|---:|---:|');
+type PageRun = Record<string, { rps: number; p50: number; p99: number; max: number; errors: number }>;
+const pageRuns = await repeat(quick ? 1 : 3, 0, () =>
+  runTask<PageRun>(
+    'pricelistPages.ts',
+    [],
+    quick ? { BENCH_API_SECONDS: '2', BENCH_PRICELIST_ROWS: '20000' } : {},
+  ),
+);
+const pageNames: Record<string, string> = {
+  general: 'general price list (its price lists)',
+  first: 'rows, first page',
+  deep: 'rows, a page 150,000 rows deep',
+  firstSearch: 'rows, search "HMD-01", first page',
+  deepSearch: 'rows, search "HMD", 150,000 rows deep',
+  nameSearch: 'rows, search in names ("rollator")',
+};
+for (const page of Object.keys(pageRuns[0]!)) {
+  const pick = (key: keyof PageRun[string]): Spread => spread(pageRuns.map((run) => run[page]![key]));
+  out(
+    `| ${pageNames[page] ?? page} | ${fmtSpread(pick('rps'))} | ${fmtSpread(pick('p50'))} | ${fmtSpread(pick('p99'))} | ${fmtSpread(pick('max'))} | ${fmt(pick('errors').max)} |`,
+  );
+}
+out();
+out('Target: p99 under 50 ms at 100 req/s, also deep in the list and with a search (keyset paging).');
+out();
+
 // 4. Responsiveness while a large file validates.
 out('## Responsiveness: session ping while a 200,000-row file validates');
 out();

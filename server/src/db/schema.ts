@@ -86,6 +86,8 @@ export interface PricelistsTable {
   general_pricelist_id: number;
   number: string;
   valid_from: DateOnly;
+  /** 011: the number of rows, kept by triggers on pricelist_rows. */
+  row_count: Generated<number>;
 }
 export interface PricelistRowsTable {
   id: Generated<number>;

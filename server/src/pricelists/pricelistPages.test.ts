@@ -83,15 +83,35 @@ describe.each(testDatabaseKinds)('the price-list pages (%s)', (kind) => {
       .json()
       .pricelists.find((p: { id: number }) => p.id === supplier.pricelists.future);
     expect(future.lastImport).toMatchObject({ id: importId, fileName: 'prislista.xlsx' });
+    // The count is kept by triggers as imports add and remove rows, and as an undo puts them back.
+    const removing = await appliedImport(
+      testApp,
+      supplier,
+      await editedPricelistFile(testApp, supplier.pricelists.future, (row) =>
+        row.articleNumber === demoArticleNumber(4) ? null : row,
+      ),
+      supplier.pricelists.future,
+    );
+    const futureRow = async () =>
+      (await get(general()))
+        .json()
+        .pricelists.find((p: { id: number }) => p.id === supplier.pricelists.future);
+    expect((await futureRow()).rowCount).toBe(await storedCount(supplier.pricelists.future));
+    expect((await futureRow()).rowCount).toBe(future.rowCount - 1);
+    await request(testApp, 'POST', `imports/${supplier.organizationId}/${removing}/undo`, supplier.cookie);
+    expect((await futureRow()).rowCount).toBe(future.rowCount);
+    expect((await futureRow()).lastImport).toMatchObject({ id: importId });
 
     const history = (
       await get(`imports/${supplier.organizationId}/pricelists/${supplier.pricelists.future}`)
     ).json();
+    // Newest first, the undone one too.
+    expect(history.imports.map((item: { id: number }) => item.id)).toEqual([removing, importId]);
     expect(history.imports[0]).toMatchObject({
-      id: importId,
-      status: 'IMPORT_SUCCESS',
-      counts: { updated: 1 },
+      undone: { byFullName: expect.any(String) },
+      counts: { removed: 1 },
     });
+    expect(history.imports[1]).toMatchObject({ status: 'IMPORT_SUCCESS', counts: { updated: 1 } });
   });
 
   it.each([

@@ -16,6 +16,7 @@ import { pricelistsOf } from './queries';
  * offset: a page 150,000 rows deep costs what the first does. Each sort follows an index:
  * article number (articles: organization_id, article_number), name (011: organization_id, name,
  * id) and price (011: pricelist_id, price, id); an article has at most one row per price list.
+ * Row counts are kept on the price list (011), not counted per request.
  */
 
 /** The general price list `generalPricelistId` of the organisation with its price lists; undefined when not theirs. */
@@ -49,15 +50,14 @@ export async function generalPricelistView(
   };
 }
 
-/** Row count and latest applied import of each price list, in two grouped queries. */
+/** Row count (kept on the price list by triggers, migration 011) and latest applied import of each price list. */
 async function overviewFacts(db: Database, pricelistIds: number[]) {
   const facts = new Map<number, Pick<PricelistOverview, 'rowCount' | 'lastImport'>>();
   if (pricelistIds.length === 0) return facts;
   const counts = await db
-    .selectFrom('pricelist_rows')
-    .select(['pricelist_id', sql<string>`count(*)`.as('count')])
-    .where('pricelist_id', 'in', pricelistIds)
-    .groupBy('pricelist_id')
+    .selectFrom('pricelists')
+    .select(['id', 'row_count'])
+    .where('id', 'in', pricelistIds)
     .execute();
   const latest = await db
     .selectFrom('imports')
@@ -76,10 +76,9 @@ async function overviewFacts(db: Database, pricelistIds: number[]) {
     .orderBy('id', 'desc')
     .execute();
   for (const id of pricelistIds) {
-    const count = counts.find((row) => row.pricelist_id === id);
     const last = latest.find((row) => row.pricelist_id === id);
     facts.set(id, {
-      rowCount: Number(count?.count ?? 0),
+      rowCount: counts.find((row) => row.id === id)?.row_count ?? 0,
       lastImport: last ? { id: last.id, fileName: last.file_name, imported: last.imported } : null,
     });
   }
@@ -117,14 +116,14 @@ function decodeCursor(text: string): Cursor | null {
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * Sort column and tie-breaker of each sort (the tie-breaker makes the order total), and the
- * index's leading column, which is fixed for the query: the cursor compares all three as one
- * row, so PostgreSQL reads the index from the cursor on.
+ * The sort column of each sort and, where it is not unique, a tie-breaker that makes the order
+ * total. The cursor is compared as one row (value, tie) > (…), which PostgreSQL reads from the
+ * index at the cursor; an article number is unique in the organisation and needs no tie.
  */
 const sortColumns = {
-  articleNumber: { lead: 'organization', value: sql<string>`a.article_number`, tie: sql<number>`a.id` },
-  articleName: { lead: 'organization', value: sql<string>`a.name`, tie: sql<number>`a.id` },
-  price: { lead: 'pricelist', value: sql<string>`r.price`, tie: sql<number>`r.id` },
+  articleNumber: { value: sql<string>`a.article_number`, tie: null },
+  articleName: { value: sql<string>`a.name`, tie: sql<number>`a.id` },
+  price: { value: sql<string>`r.price`, tie: sql<number>`r.id` },
 } as const;
 
 /**
@@ -143,7 +142,7 @@ export async function pricelistRowsPage(
   const pricelist = view?.pricelists.find((candidate) => candidate.id === pricelistId);
   if (!pricelist) return undefined;
 
-  const { lead, value, tie } = sortColumns[request.sort];
+  const { value, tie } = sortColumns[request.sort];
   const descending = request.direction === 'desc';
   const cursor = request.after ? decodeCursor(request.after) : null;
   const search = request.search?.trim();
@@ -162,7 +161,7 @@ export async function pricelistRowsPage(
       'r.warranty_valid_from as warrantyValidFrom',
       'r.warranty_terms as warrantyTerms',
       sql<string>`${value}::text`.as('sortValue'),
-      sql<number>`${tie}`.as('tie'),
+      sql<number>`${tie ?? sql`0`}`.as('tie'),
     ])
     .where('r.pricelist_id', '=', pricelistId)
     .where('a.organization_id', '=', organizationId);
@@ -176,20 +175,17 @@ export async function pricelistRowsPage(
     const [lastValue, lastTie] = cursor;
     const typed: Expression<unknown> =
       request.sort === 'price' ? sql`${lastValue}::numeric` : sql`${lastValue}`;
-    const column = lead === 'organization' ? sql`a.organization_id` : sql`r.pricelist_id`;
-    const fixed = lead === 'organization' ? organizationId : pricelistId;
     const comparison = descending ? sql`<` : sql`>`;
     query = query.where(
-      sql<SqlBool>`(${column}, ${value}, ${tie}) ${comparison} (${fixed}, ${typed}, ${lastTie})`,
+      tie === null
+        ? sql<SqlBool>`${value} ${comparison} ${typed}`
+        : sql<SqlBool>`(${value}, ${tie}) ${comparison} (${typed}, ${lastTie})`,
     );
   }
   const order = descending ? sql`desc` : sql`asc`;
-  const found = await query
-    .orderBy(lead === 'organization' ? sql`a.organization_id ${order}` : sql`r.pricelist_id ${order}`)
-    .orderBy(sql`${value} ${order}`)
-    .orderBy(sql`${tie} ${order}`)
-    .limit(request.limit + 1)
-    .execute();
+  let ordered = query.orderBy(sql`${value} ${order}`);
+  if (tie !== null) ordered = ordered.orderBy(sql`${tie} ${order}`);
+  const found = await ordered.limit(request.limit + 1).execute();
 
   const page = found.slice(0, request.limit);
   const last = page.at(-1);
