@@ -283,10 +283,20 @@ test('a valid file: upload with progress, "Validering OK", the changes, "Läs in
   );
   expect(seen.some((percent) => percent > 0 && percent < 100)).toBe(true);
 
+  // The page says what happened, with a link to the summary, and moves focus there.
+  const notice = page.getByRole('status').filter({ hasText: 'är uppladdad och valideras nu' });
+  await expect(notice).toHaveText(
+    `Filen ”${file.name}” för prislista 2 är uppladdad och valideras nu. Visa sammanfattningen`,
+  );
+  await expect(notice).toBeFocused();
   const uploaded = card(validationList(page), file.name);
   await expect(uploaded).toBeVisible();
   await expect(uploaded).toContainText('Generell prislista');
   await expect(uploaded).toContainText('Validering OK', jobTimeout);
+  // …and a polite live region tells when the validation ended.
+  await expect(
+    page.locator('[aria-live="polite"]').filter({ hasText: `${file.name}: Validering OK.` }),
+  ).toHaveCount(1);
   await uploaded.getByRole('link', { name: 'Granska' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Sammanfattning' })).toBeVisible();
@@ -328,9 +338,21 @@ test('a valid file: upload with progress, "Validering OK", the changes, "Läs in
   await page.getByRole('button', { name: 'Läs in', exact: true }).click();
   await ask.getByRole('button', { name: 'Ja, läs in ändå' }).click();
   await expect(page).toHaveURL(/\/import$/);
+  // The list says what was done, with the way on to the price list, and has the focus.
+  const confirmedNotice = page.getByRole('status').filter({ hasText: 'läses in i prislista 2' });
+  await expect(confirmedNotice).toHaveText(`Filen ”${file.name}” läses in i prislista 2. Visa prislista 2`);
+  await expect(confirmedNotice).toBeFocused();
+  await expect(confirmedNotice.getByRole('link', { name: 'Visa prislista 2' })).toHaveAttribute(
+    'href',
+    /^\/v1\/organization\/\d+\/generalpricelist\/\d+\/pricelist\/\d+$/,
+  );
   const row = recentTable(page).getByRole('row', { name: new RegExp(file.name) });
   await expect(row).toContainText('Lyckad', jobTimeout);
   await expect(row).toContainText('Generell prislista');
+  await row.getByRole('link', { name: file.name }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^Inläst \d{4}-\d{2}-\d{2} \d{2}:\d{2} av / }),
+  ).toBeVisible();
 });
 
 test('a file with errors: the table, the banner, and an error file that opens', async ({ page }) => {
@@ -572,7 +594,10 @@ test('the whole flow by keyboard only', async ({ page }) => {
   await tabTo(page, dialog.getByRole('button', { name: 'Ladda upp' }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Läs in fil' })).toBeFocused();
+  // Focus goes to the message that says the file is uploaded; its link is the next Tab.
+  await expect(page.getByRole('status').filter({ hasText: 'är uppladdad' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Visa sammanfattningen' })).toBeFocused();
 
   const review = card(validationList(page), file.name).getByRole('link', { name: 'Granska' });
   await expect(review).toBeVisible(jobTimeout);

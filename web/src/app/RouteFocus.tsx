@@ -6,7 +6,8 @@ const HEADING_WAIT_MS = 10_000;
 
 /**
  * After a client-side navigation, moves focus to the new page's h1, so a screen reader reads
- * where the user arrived and the next Tab starts at the page (WCAG 2.4.3). A page that loads its
+ * where the user arrived and the next Tab starts at the page (WCAG 2.4.3); a page that has a
+ * notice for the arriving user marks it with `data-arrival-focus` and gets focus there instead. A page that loads its
  * data first gets focus on its heading once it shows. Focus the user or the page has already
  * moved elsewhere is left alone; the first page of a visit is left to the browser.
  */
@@ -22,7 +23,10 @@ export function RouteFocus() {
     if (isFirstPage) return;
     const before = document.activeElement;
     const focusHeading = () => {
-      const heading = document.querySelector<HTMLElement>('main h1');
+      // A page with something to say on arrival (a notice) marks it; otherwise its h1.
+      const heading =
+        document.querySelector<HTMLElement>('main [data-arrival-focus]') ??
+        document.querySelector<HTMLElement>('main h1');
       if (!heading) return false;
       const active = document.activeElement;
       const untouched = !active || active === document.body || active === before || !active.isConnected;

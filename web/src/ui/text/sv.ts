@@ -335,6 +335,15 @@ export const sv = {
       dialogQuestion: 'Ändringarna gäller så fort filen är inläst.',
       yes: 'Ja, läs in ändå',
     },
+    notices: {
+      uploaded: (fileName: string, pricelistNumber: string) =>
+        `Filen ”${fileName}” för prislista ${pricelistNumber} är uppladdad och valideras nu.`,
+      toSummary: 'Visa sammanfattningen',
+      confirmed: (fileName: string, pricelistNumber: string) =>
+        `Filen ”${fileName}” läses in i prislista ${pricelistNumber}.`,
+      toPricelist: (pricelistNumber: string) => `Visa prislista ${pricelistNumber}`,
+      validationEnded: (fileName: string, status: string) => `${fileName}: ${status}.`,
+    },
     undo: {
       action: 'Ångra inläsning',
       dialogHeading: 'Vill du ångra inläsningen?',
@@ -360,6 +369,7 @@ export const sv = {
         unchanged: 'Oförändrade rader',
       },
       countsHeading: 'Resultat av valideringen',
+      importedHeading: (when: string, fullName: string) => `Inläst ${when} av ${fullName}`,
       showChanges: 'Visa ändringar',
       changesFailed: 'Det gick inte att hämta ändringarna.',
       changesColumn: 'Ändringar',

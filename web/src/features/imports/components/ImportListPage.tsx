@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { useDispatch } from 'react-redux';
+import { Link, useLocation } from 'react-router';
+import type { Import } from '#contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import {
@@ -13,13 +15,25 @@ import { LIST_POLLING } from '../limits';
 import { mergeRecentImports } from '../recentImports';
 import { useImportUser } from '../useImportUser';
 import { ImportFileDialog } from './ImportFileDialog';
+import { ImportNotice } from './ImportNotice';
 import { PendingImports } from './PendingImports';
 import { RecentImportsTable } from './RecentImportsTable';
+import { ValidationAnnouncer } from './ValidationAnnouncer';
 import '../imports.css';
+
+/** What the summary hands on after "Läs in": the list says which file goes into which price list. */
+export interface ConfirmedNotice {
+  fileName: string;
+  pricelistNumber: string;
+  pricelistPath: string;
+}
 
 /** /import: the dialog "Läs in fil", the pending imports and the latest ten (docs/product.md, "Screens and routes"). */
 export function ImportListPage() {
   const dispatch = useDispatch();
+  const confirmed = (useLocation().state as { confirmed?: ConfirmedNotice } | null)?.confirmed;
+  const [uploaded, setUploaded] = useState<Import | null>(null);
+  const notices = sv.imports.notices;
   const user = useImportUser();
   usePageTitle(sv.imports.heading);
   const organizationId = user.organizationId;
@@ -49,10 +63,26 @@ export function ImportListPage() {
           {organizationId !== undefined && (
             <ImportFileDialog
               organizationId={organizationId}
-              onUploaded={() => refreshAfterUpload(dispatch)}
+              onUploaded={(importObject) => {
+                refreshAfterUpload(dispatch);
+                setUploaded(importObject);
+              }}
             />
           )}
         </div>
+        {uploaded && (
+          <ImportNotice key={uploaded.id} focusNow>
+            {notices.uploaded(uploaded.fileName, uploaded.metadata.number ?? String(uploaded.metadata.id))}{' '}
+            <Link to={`/import/${uploaded.id}`}>{notices.toSummary}</Link>
+          </ImportNotice>
+        )}
+        {!uploaded && confirmed && (
+          <ImportNotice>
+            {notices.confirmed(confirmed.fileName, confirmed.pricelistNumber)}{' '}
+            <Link to={confirmed.pricelistPath}>{notices.toPricelist(confirmed.pricelistNumber)}</Link>
+          </ImportNotice>
+        )}
+        <ValidationAnnouncer imports={pending.data} uploadedId={uploaded?.id ?? null} />
         {organizationId === undefined ? (
           <p>{user.isError ? sv.app.somethingWentWrong : sv.app.loading}</p>
         ) : (

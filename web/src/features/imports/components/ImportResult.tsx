@@ -1,6 +1,6 @@
 import { pricelistTimeStatusLabels } from '#contract/domain';
 import type { Import, ImportRisk, ImportSummary } from '#contract/imports';
-import { formatCount } from '../../../ui/format';
+import { formatCount, formatDateTime } from '../../../ui/format';
 import { sv } from '../../../ui/text/sv';
 import { ImportChanges } from './ImportChanges';
 import { ValidationErrors } from './ValidationErrors';
@@ -69,7 +69,11 @@ function ConfirmResult({
       {item.status === 'VALIDATION_SUCCESS' && (
         <p className="banner success">{sv.imports.validationSuccessBanner}</p>
       )}
-      <h2 id="counts-heading">{sv.imports.summaryPage.countsHeading}</h2>
+      <h2 id="counts-heading">
+        {item.status === 'IMPORT_SUCCESS' && item.imported
+          ? sv.imports.summaryPage.importedHeading(formatDateTime(item.imported), item.importedBy.fullName)
+          : sv.imports.summaryPage.countsHeading}
+      </h2>
       <dl className="facts counts">
         <dt>{labels.added}</dt>
         <dd>{formatCount(counts.added)}</dd>

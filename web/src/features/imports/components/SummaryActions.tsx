@@ -10,6 +10,7 @@ import { summaryShowsConfirm, summaryShowsDelete, summaryShowsReplace } from '..
 import type { UploadFile } from '../upload';
 import { DeleteImportDialog } from './DeleteImportDialog';
 import { ImportFileDialog } from './ImportFileDialog';
+import type { ConfirmedNotice } from './ImportListPage';
 import { UndoImportDialog } from './UndoImportDialog';
 
 interface SummaryActionsProps {
@@ -36,7 +37,15 @@ export function SummaryActions({ organizationId, item, risk, onReplaced, upload 
     setFailure(null);
     const result = await confirmImport({ ...ref, ...(acknowledgedRiskId && { acknowledgedRiskId }) });
     if ('error' in result) setFailure(errorMessageOf(result.error));
-    else navigate('/import');
+    else {
+      const { parent, id, number } = item.metadata;
+      const confirmed: ConfirmedNotice = {
+        fileName: item.fileName,
+        pricelistNumber: number ?? String(id),
+        pricelistPath: `/v1/organization/${organizationId}/generalpricelist/${parent}/pricelist/${id}`,
+      };
+      navigate('/import', { state: { confirmed } });
+    }
   };
 
   const showsConfirm = summaryShowsConfirm(item.status);

@@ -1,0 +1,42 @@
+import { useEffect, useRef, useState } from 'react';
+import { type ImportStatus, importStatusSummaryLabels, isPendingStatus } from '#contract/domain';
+import type { Import } from '#contract/imports';
+import { sv } from '../../../ui/text/sv';
+
+interface ValidationAnnouncerProps {
+  /** The pending list as it is polled. */
+  imports: Import[] | undefined;
+  /** The import just uploaded here: announced even if its validation ended before the list first showed it. */
+  uploadedId: number | null;
+}
+
+/**
+ * A polite live region that says when a validation this page has watched ends
+ * ("prislista.xlsx: Validering OK"), so a screen-reader user need not watch the cards.
+ */
+export function ValidationAnnouncer({ imports, uploadedId }: ValidationAnnouncerProps) {
+  const seen = useRef(new Map<number, ImportStatus>());
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    if (!imports) return;
+    const ended = imports.filter((item) => {
+      if (isPendingStatus(item.status) || !item.status.startsWith('VALIDATION_')) return false;
+      const before = seen.current.get(item.id);
+      return before === 'VALIDATION_PENDING' || (before === undefined && item.id === uploadedId);
+    });
+    seen.current = new Map(imports.map((item) => [item.id, item.status]));
+    if (ended.length > 0)
+      setMessage(
+        ended
+          .map((item) =>
+            sv.imports.notices.validationEnded(item.fileName, importStatusSummaryLabels[item.status]),
+          )
+          .join(' '),
+      );
+  }, [imports, uploadedId]);
+  return (
+    <div className="visually-hidden" aria-live="polite">
+      {message}
+    </div>
+  );
+}
