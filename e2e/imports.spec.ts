@@ -327,6 +327,16 @@ test('a valid file: upload with progress, "Validering OK", the changes, "Läs in
   await expect(page.locator('dl.risk-facts')).toContainText('Prislista2 (Aktuell)');
   await expectNoAxeViolations(page);
 
+  // The changes and the risks as a workbook.
+  const changesDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Ladda ner ändringarna och riskerna som Excel' }).click();
+  const changesFile = await changesDownload;
+  expect(changesFile.suggestedFilename()).toBe('prislista-ok_andringar.xlsx');
+  const changeSheets = await readWorkbook(await changesFile.path());
+  expect(changeSheets.map((sheet) => sheet.name)).toEqual(['Risker', 'Tillagda', 'Ändrade', 'Borttagna']);
+  expect(changeSheets[1]!.rows).toHaveLength(51);
+  expect(changeSheets[0]!.rows.map((row) => row.join(' '))).toContain('Kontrollera innan du läser in');
+
   await page.getByRole('button', { name: 'Läs in', exact: true }).click();
   const ask = page.getByRole('alertdialog', { name: 'Vill du läsa in filen ändå?' });
   await expect(ask).toContainText('priser sänks med mer än 25 %');

@@ -8,7 +8,13 @@ import {
 } from '#contract';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { DETAIL_CHUNK_SIZE, type DetailChunks, errorChunks, type StoredUpdate } from '../priceListFile';
+import {
+  type ChangesExport,
+  DETAIL_CHUNK_SIZE,
+  type DetailChunks,
+  errorChunks,
+  type StoredUpdate,
+} from '../priceListFile';
 import { type FileDeps, readImportFile } from './importFiles';
 
 /**
@@ -83,6 +89,31 @@ export async function loadErrorExport(deps: FileDeps, importId: number) {
   if (errors.length === 0) return undefined;
   const content = await readImportFile(deps, importId);
   return content && { content, errors };
+}
+
+/**
+ * What the changes export needs: the risks of the CONFIRM summary and every change, each kind as
+ * its stored chunks of JSON text (parsed in the worker, not here). Undefined when the import has
+ * no such summary.
+ */
+export async function loadChangesExport(db: Database, importId: number): Promise<ChangesExport | undefined> {
+  const found = await db
+    .selectFrom('imports')
+    .select('summary')
+    .where('id', '=', importId)
+    .executeTakeFirst();
+  const summary = found?.summary ? ImportSummary.parse(found.summary) : null;
+  if (summary?.type !== 'CONFIRM') return undefined;
+  const chunks = await db
+    .selectFrom('import_details')
+    .select(['kind', sql<string>`items::text`.as('json')])
+    .where('import_id', '=', importId)
+    .where('kind', 'in', ['added', 'updated', 'removed'])
+    .orderBy('kind')
+    .orderBy('chunk')
+    .execute();
+  const of = (kind: string) => chunks.filter((chunk) => chunk.kind === kind).map((chunk) => chunk.json);
+  return { risk: summary.risk ?? null, added: of('added'), updated: of('updated'), removed: of('removed') };
 }
 
 /**

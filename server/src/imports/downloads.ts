@@ -20,7 +20,13 @@ export function sendWorkbook(reply: FastifyReply, fileName: string, content: Buf
 }
 
 /** "prislista.xlsx" → "prislista_valideringsfel.xlsx". */
+const baseName = (uploadedName: string) => uploadedName.replace(/\.(xlsx|xls)$/i, '') || 'fil';
+
 export function errorWorkbookName(uploadedName: string): string {
-  const base = uploadedName.replace(/\.(xlsx|xls)$/i, '') || 'fil';
-  return `${base}_valideringsfel.xlsx`;
+  return `${baseName(uploadedName)}_valideringsfel.xlsx`;
+}
+
+/** The changes export of an upload: "prislista_andringar.xlsx". */
+export function changesWorkbookName(uploadedName: string): string {
+  return `${baseName(uploadedName)}_andringar.xlsx`;
 }

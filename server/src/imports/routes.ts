@@ -15,7 +15,7 @@ import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
 import { ApiError, badRequest, notFound } from '../errors';
 import { pathId } from '../pathId';
-import { buildPriceListTemplate, buildValidationErrorWorkbook } from '../priceListFile';
+import { buildChangesWorkbook, buildPriceListTemplate, buildValidationErrorWorkbook } from '../priceListFile';
 import { requireImportAccess } from './access';
 import {
   confirmImport,
@@ -25,8 +25,8 @@ import {
   replaceImportFile,
   undoAppliedImport,
 } from './commands';
-import { loadChangesPage, loadErrorExport } from './details';
-import { errorWorkbookName, sendWorkbook } from './downloads';
+import { loadChangesExport, loadChangesPage, loadErrorExport } from './details';
+import { changesWorkbookName, errorWorkbookName, sendWorkbook } from './downloads';
 import { ImportListCache } from './importListCache';
 import { findImport, findImportSummary, pricelistImportHistory } from './importViews';
 import { legacyImportStatuses } from './legacy';
@@ -262,6 +262,26 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
           worker,
         );
         return sendWorkbook(reply, errorWorkbookName(found.fileName), workbook);
+      } finally {
+        worker.release();
+      }
+    },
+  );
+
+  api.get<{ Params: ImportParams }>(
+    '/imports/:organizationId/:importId/changes/excel',
+    async (request, reply) => {
+      const { organizationId, importId } = importTarget(request);
+      const found = await importOrThrow(organizationId, importId);
+      const worker = await reserveRequestWorker(deps);
+      try {
+        const changes = await loadChangesExport(db, importId);
+        if (!changes) throw notFound('Importen har inga ändringar att visa.');
+        return sendWorkbook(
+          reply,
+          changesWorkbookName(found.fileName),
+          await buildChangesWorkbook(changes, worker),
+        );
       } finally {
         worker.release();
       }

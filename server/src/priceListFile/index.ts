@@ -5,6 +5,7 @@
 
 export { detectExcelFormat, type ExcelFormat } from '../lib/xlsx';
 export { DETAIL_CHUNK_SIZE, errorChunks, type StoredUpdate } from './changeDetails';
+export { buildChangesWorkbook } from './changesWorkbook';
 export { buildValidationErrorWorkbook } from './errorWorkbook';
 export {
   ExcelFileError,
@@ -15,6 +16,7 @@ export {
 export { runPriceListValidation, runPriceListValidationSummary } from './runValidation';
 export { buildPriceListTemplate, type TemplateRow } from './template';
 export type {
+  ChangesExport,
   DetailChunks,
   PriceListChanges,
   PriceListSnapshotJson,

@@ -1,4 +1,4 @@
-import type { ImportSummary, PricelistRowValues, ValidationError } from '#contract';
+import type { ImportRisk, ImportSummary, PricelistRowValues, ValidationError } from '#contract';
 import type { PriceChangeFacts } from './priceChanges';
 
 /**
@@ -79,4 +79,12 @@ export type WorkerValidationOutcome = PriceListValidationOutcome & {
 export interface TemplateRow {
   values: PricelistRowValues;
   articleName: string | null;
+}
+
+/** What is kept of a confirmable validation, as stored: each kind's chunks of JSON text (the changes export). */
+export interface ChangesExport {
+  risk: ImportRisk | null;
+  added: string[];
+  updated: string[];
+  removed: string[];
 }

@@ -81,6 +81,10 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
     const bytes = await writeValidationErrorWorkbook(job.content, job.fileName, unpackErrors(job.errors));
     return { kind: 'workbook', bytes: ownBytes(bytes) };
   }
+  if (job.kind === 'changesWorkbook') {
+    const { writeChangesWorkbook } = await import('../changesWorkbook');
+    return { kind: 'workbook', bytes: ownBytes(await writeChangesWorkbook(job.changes)) };
+  }
   const { writePriceListTemplate } = await import('../template');
   return { kind: 'workbook', bytes: ownBytes(await writePriceListTemplate(templateRowsOf(job))) };
 }

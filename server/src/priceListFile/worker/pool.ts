@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { type ExcelFileProblem, ExcelWorkerError } from '../fileErrors';
-import type { PriceListSnapshotJson } from '../types';
+import type { ChangesExport, PriceListSnapshotJson } from '../types';
 import type { PackedErrors, PackedOutcome, PackedRows } from './transport';
 
 export interface WorkerLimits {
@@ -24,7 +24,8 @@ export type WorkerJob =
       changes: boolean;
     }
   | { kind: 'errorWorkbook'; content: Uint8Array; fileName: string; errors: PackedErrors }
-  | { kind: 'template'; rows: PackedRows; articleNames: string[] };
+  | { kind: 'template'; rows: PackedRows; articleNames: string[] }
+  | { kind: 'changesWorkbook'; changes: ChangesExport };
 
 /**
  * The messages after a 'validate' job: the snapshot's blocks one by one (posting 18 MB of text
@@ -98,7 +99,8 @@ function startWorker(heapMb: number, onExit?: (started: StartedWorker) => void):
   return started;
 }
 
-const contentOf = (job: WorkerJob) => (job.kind === 'template' ? null : job.content);
+const contentOf = (job: WorkerJob) =>
+  job.kind === 'template' || job.kind === 'changesWorkbook' ? null : job.content;
 
 /** Whether bytes can be moved to the worker instead of copied: they must own their whole buffer. */
 export const ownsBuffer = (bytes: Uint8Array) =>

@@ -167,6 +167,8 @@ export const resourceUrls = {
     }`,
   validationErrorsExcel: (organizationId: number, importId: number) =>
     `${API_BASE_URL}imports/${organizationId}/${importId}/validation-errors/excel`,
+  changesExcel: (organizationId: number, importId: number) =>
+    `${API_BASE_URL}imports/${organizationId}/${importId}/changes/excel`,
   create: (organizationId: number) => `${API_BASE_URL}imports/${organizationId}`,
   replace: (organizationId: number, importId: number) =>
     `${API_BASE_URL}imports/${organizationId}/${importId}`,

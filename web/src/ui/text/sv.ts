@@ -369,6 +369,7 @@ export const sv = {
         unchanged: 'Oförändrade rader',
       },
       countsHeading: 'Resultat av valideringen',
+      changesExcel: 'Ladda ner ändringarna och riskerna som Excel',
       importedHeading: (when: string, fullName: string) => `Inläst ${when} av ${fullName}`,
       showChanges: 'Visa ändringar',
       changesFailed: 'Det gick inte att hämta ändringarna.',

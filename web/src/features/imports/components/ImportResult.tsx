@@ -2,6 +2,7 @@ import { pricelistTimeStatusLabels } from '#contract/domain';
 import type { Import, ImportRisk, ImportSummary } from '#contract/imports';
 import { formatCount, formatDateTime } from '../../../ui/format';
 import { sv } from '../../../ui/text/sv';
+import { resourceUrls } from '../api';
 import { ImportChanges } from './ImportChanges';
 import { ValidationErrors } from './ValidationErrors';
 
@@ -85,6 +86,11 @@ function ConfirmResult({
         <dd>{formatCount(counts.unchanged)}</dd>
       </dl>
       {counts.risk && <RiskFacts risk={counts.risk} />}
+      <p>
+        <a href={resourceUrls.changesExcel(organizationId, item.id)} download>
+          {sv.imports.summaryPage.changesExcel}
+        </a>
+      </p>
       <ImportChanges organizationId={organizationId} importId={item.id} counts={counts} />
     </section>
   );

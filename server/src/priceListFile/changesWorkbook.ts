@@ -1,0 +1,117 @@
+import {
+  type ImportChange,
+  type PricelistRowValues,
+  priceListColumns,
+  pricelistTimeStatusLabels,
+} from '#contract';
+import { escapeFormulaText } from '../lib/xlsx';
+import { boldFont, bufferedWorkbookWriter } from '../lib/xlsx/workbookWriter';
+import type { StoredUpdate } from './changeDetails';
+import { WORKBOOK_CREATOR } from './fileErrors';
+import { escapedForCell } from './storableText';
+import type { ChangesExport } from './types';
+import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/pool';
+
+/**
+ * The changes of a validation (or an applied import) as an .xlsx: a sheet "Risker" with the risk
+ * summary and its warnings, then "Tillagda", "Ändrade" (one row per changed field, old and new
+ * value) and "Borttagna". In a worker thread: 200,000 rows take seconds to write, and the stored
+ * JSON is parsed there, not on the API thread.
+ */
+export async function buildChangesWorkbook(
+  changes: ChangesExport,
+  workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
+): Promise<Buffer> {
+  const result = await runnerOf(workers).run({ kind: 'changesWorkbook', changes });
+  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
+  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+}
+
+const text = (value: string | number | null) =>
+  value === null ? null : typeof value === 'number' ? value : escapedForCell(escapeFormulaText(value));
+const headerOf = new Map<string, string>(priceListColumns.map((column) => [column.key, column.header]));
+const valueColumns = priceListColumns.filter((column) => column.key !== 'articleName');
+const percent = (value: number | null) => (value === null ? '–' : `${value.toLocaleString('sv-SE')} %`);
+
+/** buildChangesWorkbook in this thread (the worker's part). */
+export async function writeChangesWorkbook(changes: ChangesExport): Promise<Buffer> {
+  const { workbook, toBuffer } = bufferedWorkbookWriter(WORKBOOK_CREATOR);
+
+  const risks = workbook.addWorksheet('Risker');
+  risks.columns = [{ width: 40 }, { width: 80 }];
+  const risk = changes.risk;
+  if (risk) {
+    const facts: [string, string | number][] = [
+      ['Prislista', `${risk.pricelist.number} (${pricelistTimeStatusLabels[risk.pricelist.status]})`],
+      ['Prishöjningar', risk.priceIncreases],
+      [
+        'Största höjning',
+        risk.largestIncrease
+          ? `${percent(risk.largestIncrease.percent)} (${risk.largestIncrease.articleNumber})`
+          : '–',
+      ],
+      ['Prissänkningar', risk.priceDecreases],
+      [
+        'Största sänkning',
+        risk.largestDecrease
+          ? `${percent(risk.largestDecrease.percent)} (${risk.largestDecrease.articleNumber})`
+          : '–',
+      ],
+      ['Medianändring av priset', percent(risk.medianChangePercent)],
+      ['Priser som blir 0 kr', risk.pricesSetToZero],
+      ['Borttagna rader', risk.removed],
+    ];
+    for (const [label, value] of facts) risks.addRow([label, text(value)]).commit();
+    risks.addRow([]).commit();
+    const heading = risks.addRow([
+      risk.warnings.length > 0 ? 'Kontrollera innan du läser in' : 'Inga risker',
+    ]);
+    heading.font = boldFont;
+    heading.commit();
+    for (const warning of risk.warnings) risks.addRow([text(warning)]).commit();
+  } else {
+    risks.addRow(['Valideringen gjordes innan risker räknades fram.']).commit();
+  }
+  risks.commit();
+
+  const rowsSheet = (name: string, chunks: string[]) => {
+    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = valueColumns.map((column) => ({ width: column.key === 'warrantyTerms' ? 50 : 18 }));
+    const header = sheet.addRow(valueColumns.map((column) => column.header));
+    header.font = boldFont;
+    header.commit();
+    for (const chunk of chunks) {
+      for (const row of JSON.parse(chunk) as PricelistRowValues[]) {
+        sheet
+          .addRow(valueColumns.map((column) => text(row[column.key as keyof PricelistRowValues])))
+          .commit();
+      }
+    }
+    sheet.commit();
+  };
+  rowsSheet('Tillagda', changes.added);
+
+  const updated = workbook.addWorksheet('Ändrade', { views: [{ state: 'frozen', ySplit: 1 }] });
+  updated.columns = [{ width: 18 }, { width: 26 }, { width: 30 }, { width: 30 }];
+  const header = updated.addRow(['Artikelnummer', 'Fält', 'Gammalt värde', 'Nytt värde']);
+  header.font = boldFont;
+  header.commit();
+  for (const chunk of changes.updated) {
+    for (const update of JSON.parse(chunk) as StoredUpdate[]) {
+      for (const change of update.changes as ImportChange['changes']) {
+        updated
+          .addRow([
+            text(update.values.articleNumber),
+            headerOf.get(change.field) ?? change.field,
+            text(change.oldValue),
+            text(change.newValue),
+          ])
+          .commit();
+      }
+    }
+  }
+  updated.commit();
+
+  rowsSheet('Borttagna', changes.removed);
+  return toBuffer();
+}
