@@ -37,7 +37,12 @@ const password = textField(authFieldLimits.password);
 export const LoginRequest = z.object({ username, password });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-export const SessionPing = z.object({ hasSession: z.boolean(), secondsUntilExpire: z.number().int() });
+export const SessionPing = z.object({
+  hasSession: z.boolean(),
+  secondsUntilExpire: z.number().int(),
+  /** With a session: what ends it first, idleness (30 minutes) or its 12-hour limit. */
+  endsBy: z.enum(['inactivity', 'maxAge']).optional(),
+});
 export type SessionPing = z.infer<typeof SessionPing>;
 
 export const ResetRequest = z.object({ username, email });

@@ -77,7 +77,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
       reply.header('cache-control', 'no-store');
       const { session } = request;
       if (!session) return { hasSession: false, secondsUntilExpire: 0 };
-      return { hasSession: true, secondsUntilExpire: secondsLeft(session, clock.now()) };
+      return {
+        hasSession: true,
+        secondsUntilExpire: secondsLeft(session, clock.now()),
+        endsBy: session.endsAtMaxAge ? ('maxAge' as const) : ('inactivity' as const),
+      };
     },
   );
 

@@ -46,7 +46,11 @@ describe.each(testDatabaseKinds)('session supervision on %s', (kind) => {
       expect((await profile(cookie)).statusCode).toBe(200);
     }
     // 20 minutes left: the ping counts down to the absolute end, not to a fresh idle half hour.
-    expect((await ping(cookie)).json()).toEqual({ hasSession: true, secondsUntilExpire: 20 * 60 });
+    expect((await ping(cookie)).json()).toEqual({
+      hasSession: true,
+      secondsUntilExpire: 20 * 60,
+      endsBy: 'maxAge',
+    });
     testApp.clock.advance(20 * MINUTE);
     expect((await profile(cookie)).statusCode).toBe(401);
     expect((await ping(cookie)).json()).toEqual({ hasSession: false, secondsUntilExpire: 0 });
@@ -54,12 +58,20 @@ describe.each(testDatabaseKinds)('session supervision on %s', (kind) => {
 
   it('answers the ping with the seconds left and never extends the session', async () => {
     const cookie = await loginAs(testApp, 'lev.admin');
-    expect((await ping(cookie)).json()).toEqual({ hasSession: true, secondsUntilExpire: 30 * 60 });
+    expect((await ping(cookie)).json()).toEqual({
+      hasSession: true,
+      secondsUntilExpire: 30 * 60,
+      endsBy: 'inactivity',
+    });
     for (let minute = 1; minute <= 29; minute++) {
       testApp.clock.advance(MINUTE);
       const response = await ping(cookie);
       expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.json()).toEqual({ hasSession: true, secondsUntilExpire: (30 - minute) * 60 });
+      expect(response.json()).toEqual({
+        hasSession: true,
+        secondsUntilExpire: (30 - minute) * 60,
+        endsBy: 'inactivity',
+      });
     }
     testApp.clock.advance(MINUTE);
     expect((await ping(cookie)).json()).toEqual({ hasSession: false, secondsUntilExpire: 0 });

@@ -13,6 +13,8 @@ export interface SessionState {
   idHash: string;
   userId: number;
   idleExpiresAt: Date;
+  /** The session's end is its 12-hour limit, not idleness: more activity will not extend it. */
+  endsAtMaxAge: boolean;
 }
 
 declare module 'fastify' {
@@ -159,7 +161,12 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
       idleExpiresAt = idleExpiry(now, absoluteExpiresAt, config);
       await slideSession(idHash, now, idleExpiresAt);
     }
-    request.session = { idHash, userId: row.user_id, idleExpiresAt };
+    request.session = {
+      idHash,
+      userId: row.user_id,
+      idleExpiresAt,
+      endsAtMaxAge: idleExpiresAt.getTime() >= absoluteExpiresAt.getTime(),
+    };
     return true;
   }
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../../api/api';
-import { logoutReasonOf, SESSION_IDLE_MINUTES } from '../../api/logoutReason';
+import { logoutReasonOf, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '../../api/logoutReason';
 import { PROFILE_STORAGE_KEY } from '../../api/session';
 import { sessionCleared } from '../../api/sessionActions';
 import { sv } from '../../ui/text/sv';
@@ -24,6 +24,7 @@ export function LogoutPage() {
   return (
     <AuthPage heading={sv.logout.heading}>
       {reason === 'inactivity' && <p>{sv.logout.inactivity(SESSION_IDLE_MINUTES)}</p>}
+      {reason === 'maxAge' && <p>{sv.logout.maxAge(SESSION_MAX_HOURS)}</p>}
       <button type="button" onClick={() => navigate('/login')}>
         {sv.logout.toLogin}
       </button>

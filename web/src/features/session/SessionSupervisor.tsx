@@ -33,6 +33,8 @@ export function SessionSupervisor() {
   const [extending, setExtending] = useState(false);
   // A session that ends while the warning shows has ended by inactivity: the logout page says so.
   const warnedRef = useRef(false);
+  // What the last ping said would end the session first: the logout page names it.
+  const endsByRef = useRef<LogoutState['reason']>(undefined);
   useInvalidateApiStoreEvent();
 
   // The countdown runs from when the ping answered; the clock of this browser is all we need.
@@ -42,7 +44,10 @@ export function SessionSupervisor() {
     if (ping?.hasSession) setExpiresAt(Date.now() + ping.secondsUntilExpire * 1000);
   }, [ping]);
   useEffect(() => {
-    if (ping?.hasSession) warnedRef.current = warn;
+    if (ping?.hasSession) {
+      warnedRef.current = warn;
+      endsByRef.current = ping.endsBy;
+    }
   }, [ping, warn]);
 
   useEffect(() => {
@@ -51,7 +56,9 @@ export function SessionSupervisor() {
 
   useEffect(() => {
     if (hasSessionEnded && !isOutsideSession(pathname)) {
-      const state: LogoutState = { reason: warnedRef.current ? 'inactivity' : undefined };
+      const state: LogoutState = {
+        reason: warnedRef.current ? (endsByRef.current ?? 'inactivity') : undefined,
+      };
       navigate('/logout', { replace: true, state });
     }
   }, [hasSessionEnded, navigate, pathname]);

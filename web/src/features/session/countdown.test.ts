@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_IDLE_MINUTES } from '../../api/logoutReason';
+import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '../../api/logoutReason';
 import { sv } from '../../ui/text/sv';
 import { announcementFor, countdownText } from './countdown';
 
@@ -31,6 +31,14 @@ describe('the session countdown', () => {
   it('names the idle time in the logout reason', () => {
     expect(sv.logout.inactivity(SESSION_IDLE_MINUTES)).toBe(
       'Du har loggats ut eftersom du inte har varit aktiv på 30 minuter.',
+    );
+  });
+});
+
+describe('the logout reason after the 12-hour limit', () => {
+  it('names the limit instead of idleness', () => {
+    expect(sv.logout.maxAge(SESSION_MAX_HOURS)).toBe(
+      'Du har loggats ut eftersom du har varit inloggad i 12 timmar, den längsta tiden för en inloggning. Logga in igen för att fortsätta.',
     );
   });
 });

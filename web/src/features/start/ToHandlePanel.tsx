@@ -4,7 +4,7 @@ import type { Profile } from '#contract/auth';
 import { firstEngagement } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
 import { useGetDashboardCountsQuery } from './api';
-import { type CountEntry, countSentences, countSources, startPageCounts } from './dashboardCounts';
+import { type CountEntry, countLinks, countSources, startPageCounts } from './dashboardCounts';
 
 /** "Att hantera": the role's task and information counts as sentences; zero counts are left out. */
 export function ToHandlePanel({ profile }: { profile: Profile }) {
@@ -29,12 +29,14 @@ export function ToHandlePanel({ profile }: { profile: Profile }) {
             heading={sv.start.tasks}
             entries={tasks}
             counts={data?.counts}
+            organizationId={organizationId ?? 0}
             empty={sv.start.noTasks}
           />
           <CountList
             heading={sv.start.information}
             entries={information}
             counts={data?.counts}
+            organizationId={organizationId ?? 0}
             empty={sv.start.noInformation}
           />
         </>
@@ -51,19 +53,22 @@ export function ToHandlePanel({ profile }: { profile: Profile }) {
 function CountList(props: {
   heading: string;
   entries: CountEntry[];
-  counts: Parameters<typeof countSentences>[1] | undefined;
+  counts: Parameters<typeof countLinks>[1] | undefined;
+  organizationId: number;
   empty: string;
 }) {
-  const sentences = countSentences(props.entries, props.counts ?? {});
+  const links = countLinks(props.entries, props.counts ?? {}, props.organizationId);
   return (
     <div className="start-count-list">
       <h3>{props.heading}</h3>
-      {sentences.length === 0 ? (
+      {links.length === 0 ? (
         <p>{props.empty}</p>
       ) : (
         <ul>
-          {sentences.map((sentence) => (
-            <li key={sentence}>{sentence}</li>
+          {links.map((link) => (
+            <li key={link.text}>
+              <Link to={link.to}>{link.text}</Link>
+            </li>
           ))}
         </ul>
       )}

@@ -5,6 +5,7 @@ import {
   countSentences,
   countSourcePath,
   countSources,
+  countTarget,
   startPageCounts,
 } from './dashboardCounts';
 
@@ -158,5 +159,13 @@ describe('count sentences', () => {
       '2 prislistor har avböjda rader.',
     ]);
     expect(countSentences(customer.tasks, {})).toEqual([]);
+  });
+});
+
+describe('where a count leads', () => {
+  it('links agreement counts to Inköpsavtal and discontinued articles to Utbud', () => {
+    expect(countTarget(7, 'DECLINED')).toBe('/v1/organization/7/agreement');
+    expect(countTarget(7, 'getArticlesChanged')).toBe('/v1/organization/7/agreement');
+    expect(countTarget(7, 'getArticlesDiscontinued')).toBe('/v1/organization/7/assortment');
   });
 });

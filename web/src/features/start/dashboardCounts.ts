@@ -89,13 +89,32 @@ export const countSources = (entries: CountEntry[]): CountSource[] => [
   ...new Set(entries.map((item) => item.source)),
 ];
 
-/** The sentences to show: one per entry with a count above zero, with its number. */
-export function countSentences(
+/**
+ * Where a count's items are handled: the organisation's purchase agreements ("Inköpsavtal", the
+ * price lists and rows of agreements, changed articles in them) or its assortments ("Utbud",
+ * discontinued articles). Both are /v1 areas of the main menu.
+ */
+export function countTarget(organizationId: number, source: CountSource): string {
+  const area = source === 'getArticlesDiscontinued' ? 'assortment' : 'agreement';
+  return `/v1/organization/${organizationId}/${area}`;
+}
+
+/** The sentences to show, each with where it is handled: one per entry with a count above zero. */
+export function countLinks(
   entries: CountEntry[],
   counts: Partial<Record<CountSource, number>>,
-): string[] {
+  organizationId: number,
+): { text: string; to: string }[] {
   return entries.flatMap((item) => {
     const count = counts[item.source] ?? 0;
-    return count > 0 ? [sv.start.counts[item.key](count)] : [];
+    return count > 0
+      ? [{ text: sv.start.counts[item.key](count), to: countTarget(organizationId, item.source) }]
+      : [];
   });
 }
+
+/** The sentences alone. */
+export const countSentences = (
+  entries: CountEntry[],
+  counts: Partial<Record<CountSource, number>>,
+): string[] => countLinks(entries, counts, 0).map((link) => link.text);

@@ -62,6 +62,8 @@ export const sv = {
     heading: 'Du är utloggad',
     inactivity: (minutes: number) =>
       `Du har loggats ut eftersom du inte har varit aktiv på ${minutes} minuter.`,
+    maxAge: (hours: number) =>
+      `Du har loggats ut eftersom du har varit inloggad i ${hours} timmar, den längsta tiden för en inloggning. Logga in igen för att fortsätta.`,
     toLogin: 'Till inloggning',
   },
   welcome: {
