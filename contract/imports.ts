@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changeKinds, importStatuses, importTypes, pricelistRowValueFields } from './domain';
-import { PricelistTimeStatusSchema } from './pricelists';
+import { PricelistRowValues, PricelistTimeStatusSchema } from './pricelists';
 
 export const ImportTypeSchema = z.enum(importTypes);
 export const ImportStatusSchema = z.enum(importStatuses);
@@ -131,17 +131,6 @@ export type ImportSummaryResponse = z.infer<typeof ImportSummaryResponse>;
  * One price-list row as the file and the database both describe it (docs/price-list-file.md): the article
  * number and each of `pricelistRowValueFields`.
  */
-export const PricelistRowValues = z.object({
-  articleNumber: z.string(),
-  price: z.string(),
-  minimumOrderQuantity: z.number().int(),
-  deliveryTimeDays: z.number().int().nullable(),
-  warrantyQuantity: z.number().int().nullable(),
-  warrantyUnit: z.string().nullable(),
-  warrantyValidFrom: z.string().nullable(),
-  warrantyTerms: z.string().nullable(),
-});
-export type PricelistRowValues = z.infer<typeof PricelistRowValues>;
 
 export const ChangeKindSchema = z.enum(changeKinds);
 

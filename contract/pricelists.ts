@@ -3,6 +3,19 @@ import { pricelistTimeStatuses } from './domain';
 
 export const PricelistTimeStatusSchema = z.enum(pricelistTimeStatuses);
 
+/** A price-list row's values in the file format's terms (the article by its number). */
+export const PricelistRowValues = z.object({
+  articleNumber: z.string(),
+  price: z.string(),
+  minimumOrderQuantity: z.number().int(),
+  deliveryTimeDays: z.number().int().nullable(),
+  warrantyQuantity: z.number().int().nullable(),
+  warrantyUnit: z.string().nullable(),
+  warrantyValidFrom: z.string().nullable(),
+  warrantyTerms: z.string().nullable(),
+});
+export type PricelistRowValues = z.infer<typeof PricelistRowValues>;
+
 export const GeneralPricelist = z.object({ id: z.number().int() });
 export type GeneralPricelist = z.infer<typeof GeneralPricelist>;
 
@@ -47,17 +60,8 @@ export const PricelistRowsQuery = z.object({
 });
 export type PricelistRowsQuery = z.input<typeof PricelistRowsQuery>;
 
-export const PricelistRow = z.object({
-  articleNumber: z.string(),
-  articleName: z.string(),
-  price: z.string(),
-  minimumOrderQuantity: z.number().int(),
-  deliveryTimeDays: z.number().int().nullable(),
-  warrantyQuantity: z.number().int().nullable(),
-  warrantyUnit: z.string().nullable(),
-  warrantyValidFrom: z.string().nullable(),
-  warrantyTerms: z.string().nullable(),
-});
+/** A row as the page shows it: the file format's values and the article's name. */
+export const PricelistRow = PricelistRowValues.extend({ articleName: z.string() });
 export type PricelistRow = z.infer<typeof PricelistRow>;
 
 /** GET pricelists/{organizationId}/{generalPricelistId}/{pricelistId}/rows */
