@@ -17,6 +17,21 @@ const publicRoutes = [
 ];
 const supplierRoutes = ['/', '/start', '/import', '/import/legacy/legacy-0001', '/v1/search', '/finns-inte'];
 
+/** The price-list pages of the signed-in supplier: the general price list and its current list. */
+async function pricelistRoutes(page: Page) {
+  const profile = await (await page.request.get('/resources/v1/profile')).json();
+  const organizationId: number = profile.userEngagements[0].organizationId;
+  const general = await (
+    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
+  ).json();
+  const view = await (
+    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
+  ).json();
+  const current = view.pricelists.find((pricelist: { status: string }) => pricelist.status === 'CURRENT');
+  const generalPath = `/v1/organization/${organizationId}/generalpricelist/${general.id}`;
+  return [generalPath, `${generalPath}/pricelist/${current.id}`];
+}
+
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 async function audit(page: Page, name: string, totals: { pages: number; passes: number }) {
@@ -49,7 +64,7 @@ test('every route at 375, 768 and 1280 px passes axe (WCAG 2.1 AA and best pract
       violations.push(...(await audit(page, `${viewport.width}-${slug(path)}`, totals)));
     }
     await loginAs(page, 'lev.admin');
-    for (const path of supplierRoutes) {
+    for (const path of [...supplierRoutes, ...(await pricelistRoutes(page))]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       violations.push(...(await audit(page, `${viewport.width}-lev-${slug(path)}`, totals)));

@@ -626,6 +626,14 @@ test('the whole flow by keyboard only', async ({ page }) => {
   await expect(ask.getByRole('button', { name: 'Ja, läs in ändå' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/import$/);
+  // The notice of what was done has the focus; its link leads on to the price list.
+  await expect(page.getByRole('status').filter({ hasText: 'läses in i prislista 2' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Visa prislista 2' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prislista 2' })).toBeFocused();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/import$/);
   const link = recentTable(page).getByRole('link', { name: file.name });
   await expect(recentTable(page).getByRole('row', { name: new RegExp(file.name) })).toContainText(
     'Lyckad',
