@@ -7,6 +7,7 @@ import {
   type PricelistImport,
 } from '#contract';
 import type { Database } from '../db/database';
+import { latestAppliedImports } from './latestApplied';
 import { withoutHiddenCharacters } from './upload';
 
 /**
@@ -171,40 +172,14 @@ export async function findImport(
   importId: number,
 ): Promise<Import | undefined> {
   const row = await selectImports(db, organizationId).where('i.id', '=', importId).executeTakeFirst();
-  return row && { ...toImport(row), undoable: await isUndoable(db, importId) };
+  return row && { ...toImport(row), undoable: await isUndoable(db, row) };
 }
 
-/** The price list's latest applied import, not undone, applied with what an undo needs (undo.ts). */
-async function isUndoable(db: Database, importId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('imports as i')
-    .select('i.id')
-    .where('i.id', '=', importId)
-    .where('i.status', '=', 'IMPORT_SUCCESS')
-    .where('i.undone_at', 'is', null)
-    .where('i.fingerprint_after', 'is not', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('imports as later')
-            .select('later.id')
-            .whereRef('later.pricelist_id', '=', 'i.pricelist_id')
-            .where('later.status', '=', 'IMPORT_SUCCESS')
-            .where('later.undone_at', 'is', null)
-            .where(({ eb, or, and }) =>
-              or([
-                eb('later.imported_at', '>', eb.ref('i.imported_at')),
-                and([
-                  eb('later.imported_at', '=', eb.ref('i.imported_at')),
-                  eb('later.id', '>', eb.ref('i.id')),
-                ]),
-              ]),
-            ),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+/** Whether the import is its price list's latest applied one, not undone, applied with what an undo needs. */
+async function isUndoable(db: Database, row: ImportRow): Promise<boolean> {
+  if (row.status !== 'IMPORT_SUCCESS' || row.undoneAt !== null || row.pricelist_id === null) return false;
+  const latest = (await latestAppliedImports(db, [row.pricelist_id])).get(row.pricelist_id);
+  return latest?.importId === row.id && latest.undoKept;
 }
 
 /** The summary of an import, or null while a job works on it (or after it was aborted). */

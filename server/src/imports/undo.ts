@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AuthContext } from '../auth/profile';
 import type { DB } from '../db/schema';
 import type { PriceListChanges } from '../priceListFile';
+import { latestAppliedImports } from './latestApplied';
 import type { CommandOutcome } from './outcome';
 import { pricelistFingerprint } from './pricelistSnapshot';
 
@@ -98,21 +99,8 @@ export async function undoImport(
 
   // As the apply step: imports and undos of one price list take turns.
   await trx.selectFrom('pricelists').select('id').where('id', '=', pricelistId).forNoKeyUpdate().execute();
-  const later = await trx
-    .selectFrom('imports')
-    .select('id')
-    .where('pricelist_id', '=', pricelistId)
-    .where('status', '=', 'IMPORT_SUCCESS')
-    .where('undone_at', 'is', null)
-    // Applied later; two applied in the same millisecond are ordered by id.
-    .where(({ eb, or, and }) =>
-      or([
-        eb('imported_at', '>', target.imported_at),
-        and([eb('imported_at', '=', target.imported_at), eb('id', '>', importId)]),
-      ]),
-    )
-    .executeTakeFirst();
-  if (later) return refused(undoRefusals.notLatest);
+  const latest = (await latestAppliedImports(trx, [pricelistId])).get(pricelistId);
+  if (latest?.importId !== importId) return refused(undoRefusals.notLatest);
   if ((await pricelistFingerprint(trx, pricelistId)) !== target.fingerprint_after)
     return refused(undoRefusals.changedSince);
 

@@ -7,6 +7,7 @@ import type {
   PricelistRowsPage,
 } from '#contract';
 import type { Database } from '../db/database';
+import { latestAppliedImports } from '../imports/latestApplied';
 import type { IsoDate } from './calendar';
 import { pricelistsOf } from './queries';
 
@@ -19,12 +20,17 @@ import { pricelistsOf } from './queries';
  * Row counts are kept on the price list (011), not counted per request.
  */
 
-/** The general price list `generalPricelistId` of the organisation with its price lists; undefined when not theirs. */
+/**
+ * The general price list `generalPricelistId` of the organisation with its price lists (all of
+ * them, or only `onlyPricelistId`); undefined when it is not theirs. Every list is read for the
+ * time statuses, but the facts are read only for the lists asked for.
+ */
 export async function generalPricelistView(
   db: Database,
   organizationId: number,
   generalPricelistId: number,
   today: IsoDate,
+  onlyPricelistId?: number,
 ): Promise<GeneralPricelistView | undefined> {
   const general = await db
     .selectFrom('general_pricelists')
@@ -33,7 +39,9 @@ export async function generalPricelistView(
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
   if (!general) return undefined;
-  const dated = await pricelistsOf(db, general.id, today);
+  const dated = (await pricelistsOf(db, general.id, today)).filter(
+    (pricelist) => onlyPricelistId === undefined || pricelist.id === onlyPricelistId,
+  );
   const overviews = await overviewFacts(
     db,
     dated.map((pricelist) => pricelist.id),
@@ -59,27 +67,12 @@ async function overviewFacts(db: Database, pricelistIds: number[]) {
     .select(['id', 'row_count'])
     .where('id', 'in', pricelistIds)
     .execute();
-  const latest = await db
-    .selectFrom('imports')
-    .distinctOn('pricelist_id')
-    .select([
-      'pricelist_id',
-      'id',
-      'file_name',
-      sql<string>`to_char(imported_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('imported'),
-    ])
-    .where('pricelist_id', 'in', pricelistIds)
-    .where('status', '=', 'IMPORT_SUCCESS')
-    .where('undone_at', 'is', null)
-    .orderBy('pricelist_id')
-    .orderBy('imported_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const latest = await latestAppliedImports(db, pricelistIds);
   for (const id of pricelistIds) {
-    const last = latest.find((row) => row.pricelist_id === id);
+    const last = latest.get(id);
     facts.set(id, {
       rowCount: counts.find((row) => row.id === id)?.row_count ?? 0,
-      lastImport: last ? { id: last.id, fileName: last.file_name, imported: last.imported } : null,
+      lastImport: last ? { id: last.importId, fileName: last.fileName, imported: last.imported } : null,
     });
   }
   return facts;
@@ -138,8 +131,8 @@ export async function pricelistRowsPage(
   today: IsoDate,
   request: RowsRequest,
 ): Promise<PricelistRowsPage | undefined> {
-  const view = await generalPricelistView(db, organizationId, generalPricelistId, today);
-  const pricelist = view?.pricelists.find((candidate) => candidate.id === pricelistId);
+  const view = await generalPricelistView(db, organizationId, generalPricelistId, today, pricelistId);
+  const pricelist = view?.pricelists[0];
   if (!pricelist) return undefined;
 
   const { value, tie } = sortColumns[request.sort];

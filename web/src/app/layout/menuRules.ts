@@ -3,6 +3,7 @@ import type { PermissionName } from '#contract/permissions';
 import type { GeneralPricelist } from '#contract/pricelists';
 import { firstEngagement, hasPermission, hasRole } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
+import { generalPricelistPath } from '../../ui/v1Paths';
 
 /**
  * Which header entries a user sees and where they lead (docs/product.md, "Screens and routes"). Pure: the header and
@@ -40,7 +41,7 @@ const anyPermission = (profile: Profile, ...names: PermissionName[]) =>
 /** The four-step target of "Generell prislista" (docs/product.md, "Screens and routes"). */
 export function generalPricelistTarget(profile: Profile, generalPricelist: GeneralPricelist | null): string {
   const org = firstEngagement(profile)?.organizationId;
-  if (generalPricelist) return `/v1/organization/${org}/generalpricelist/${generalPricelist.id}`;
+  if (generalPricelist) return generalPricelistPath(org, generalPricelist.id);
   if (hasPermission(profile, 'generalpricelist:create_own'))
     return `/v1/organization/${org}/generalpricelist`;
   if (hasPermission(profile, 'generalpricelist:view_all')) return '/v1/generalpricelist';

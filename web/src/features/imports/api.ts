@@ -102,14 +102,6 @@ export const importsApi = api.injectEndpoints({
           await queryFulfilled.then(() => refreshListsAgainLater(dispatch)).catch(() => undefined);
         },
       }),
-      // "Ångra inläsning": the price list gets back the rows it had before the import.
-      undoImport: build.mutation<unknown, ImportRef>({
-        query: ({ organizationId, importId }) => ({
-          url: `imports/${organizationId}/${importId}/undo`,
-          method: 'POST',
-        }),
-        invalidatesTags: (_result, _error, { importId }) => importTags(importId),
-      }),
       deleteImport: build.mutation<unknown, ImportRef>({
         query: ({ organizationId, importId }) => ({
           url: `imports/${organizationId}/${importId}`,
@@ -154,7 +146,6 @@ export const {
   useGetImportChangesQuery,
   useConfirmImportMutation,
   useDeleteImportMutation,
-  useUndoImportMutation,
   useGetImportGeneralPricelistQuery,
   useGetImportActivePricelistsQuery,
 } = importsApi;

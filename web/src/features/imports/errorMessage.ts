@@ -1,6 +1,6 @@
-import { apiFailureOf } from '../../api/apiError';
+import { errorTextOf } from '../../ui/errorText';
 import { sv } from '../../ui/text/sv';
 
-/** The API's Swedish message, or a general one when there is none. */
+/** The API's Swedish message, or the import pages' general one when there is none. */
 export const errorMessageOf = (error: unknown): string =>
-  apiFailureOf(error).message ?? sv.imports.summaryPage.actionFailed;
+  errorTextOf(error, sv.imports.summaryPage.actionFailed);

@@ -6,8 +6,9 @@ import { ScrollRegion } from '../../ui/ScrollRegion';
 import { Tag } from '../../ui/Tag';
 import { sv } from '../../ui/text/sv';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { pricelistPath } from '../../ui/v1Paths';
 import { useGetGeneralPricelistViewQuery } from './api';
-import { pricelistPath, timeStatusTone } from './paths';
+import { timeStatusTone } from './paths';
 
 /** /v1/organization/{org}/generalpricelist/{gp}: the general price list and its price lists. */
 export function GeneralPricelistPage() {

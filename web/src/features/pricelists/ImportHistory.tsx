@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import { importStatusListLabels } from '#contract/domain';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { errorTextOf } from '../../ui/errorText';
 import { formatCount, formatDateTime } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { StatusTag } from '../../ui/StatusTag';
 import { sv } from '../../ui/text/sv';
-import { type PricelistRef, useGetPricelistImportsQuery, useUndoPricelistImportMutation } from './api';
+import { UndoImportDialog } from '../../ui/UndoImportDialog';
+import { type PricelistRef, useGetPricelistImportsQuery } from './api';
 
 interface ImportHistoryProps {
   pricelistRef: PricelistRef;
@@ -19,7 +18,6 @@ export function ImportHistory({ pricelistRef, latestImportId }: ImportHistoryPro
   const texts = sv.pricelists;
   const columns = texts.historyColumns;
   const { data: imports } = useGetPricelistImportsQuery(pricelistRef);
-  const [undo, { isLoading }] = useUndoPricelistImportMutation();
   const count = (value: number | undefined) => (value === undefined ? '–' : formatCount(value));
 
   return (
@@ -67,32 +65,7 @@ export function ImportHistory({ pricelistRef, latestImportId }: ImportHistoryPro
                   </td>
                   <td>
                     {item.id === latestImportId && !item.undone && (
-                      <ConfirmDialog
-                        trigger={{
-                          label: sv.imports.undo.action,
-                          className: 'button secondary',
-                          describedBy: undefined,
-                        }}
-                        heading={sv.imports.undo.dialogHeading}
-                        cancelLabel={sv.imports.dialog.cancel}
-                        confirmLabel={sv.imports.undo.yes}
-                        isBusy={isLoading}
-                        onConfirm={async () => {
-                          const result = await undo({
-                            organizationId: pricelistRef.organizationId,
-                            importId: item.id,
-                          });
-                          return 'error' in result ? errorTextOf(result.error) : null;
-                        }}
-                      >
-                        <p>
-                          {sv.imports.undo.dialogWhat(
-                            item.fileName,
-                            item.metadata.number ?? String(item.metadata.id),
-                          )}
-                        </p>
-                        <p>{sv.imports.undo.dialogNote}</p>
-                      </ConfirmDialog>
+                      <UndoImportDialog organizationId={pricelistRef.organizationId} item={item} />
                     )}
                   </td>
                 </tr>

@@ -9,9 +9,10 @@ import { ScrollRegion } from '../../ui/ScrollRegion';
 import { Tag } from '../../ui/Tag';
 import { sv } from '../../ui/text/sv';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { generalPricelistPath } from '../../ui/v1Paths';
 import { type PricelistRef, useGetPricelistRowsQuery } from './api';
 import { ImportHistory } from './ImportHistory';
-import { generalPricelistPath, timeStatusTone } from './paths';
+import { timeStatusTone } from './paths';
 
 const PAGE_SIZE = 50;
 const headerOf = Object.fromEntries(priceListColumns.map((column) => [column.key, column.header])) as Record<

@@ -26,24 +26,8 @@ export const pricelistsApi = api.injectEndpoints({
       transformResponse: (response: PricelistImportsResponse) => response.imports,
       providesTags: ['Imports'],
     }),
-    // "Ångra inläsning" from the history: the same call as on the import's summary.
-    undoPricelistImport: build.mutation<unknown, { organizationId: number; importId: number }>({
-      query: ({ organizationId, importId }) => ({
-        url: `imports/${organizationId}/${importId}/undo`,
-        method: 'POST',
-      }),
-      invalidatesTags: (_result, _error, { importId }) => [
-        { type: 'Import', id: importId },
-        'Imports',
-        'Pricelists',
-      ],
-    }),
   }),
 });
 
-export const {
-  useGetGeneralPricelistViewQuery,
-  useGetPricelistRowsQuery,
-  useGetPricelistImportsQuery,
-  useUndoPricelistImportMutation,
-} = pricelistsApi;
+export const { useGetGeneralPricelistViewQuery, useGetPricelistRowsQuery, useGetPricelistImportsQuery } =
+  pricelistsApi;

@@ -7,6 +7,7 @@ import type { Import, ImportRisk } from '#contract/imports';
 import { StatusTag } from '../../../ui/StatusTag';
 import { sv } from '../../../ui/text/sv';
 import { usePageTitle } from '../../../ui/usePageTitle';
+import { pricelistPath } from '../../../ui/v1Paths';
 import { importsApi, refreshAfterUpload, useGetImportQuery, useGetImportSummaryQuery } from '../api';
 import { formatDateTime, summaryTitle } from '../format';
 import { SUMMARY_POLLING_MS } from '../limits';
@@ -98,9 +99,7 @@ function LoadedSummary({ organizationId, item, risk, result }: LoadedSummaryProp
         <dd>{importTypeLabels[item.type]}</dd>
         <dt>{sv.imports.fields.pricelistNumber}</dt>
         <dd>
-          <Link to={`/v1/organization/${organizationId}/generalpricelist/${parent}/pricelist/${id}`}>
-            {number ?? id}
-          </Link>
+          <Link to={pricelistPath(organizationId, parent, id)}>{number ?? id}</Link>
         </dd>
         <dt>{sv.imports.fields.status}</dt>
         <dd aria-live="polite">

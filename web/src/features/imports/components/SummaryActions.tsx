@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import type { Import, ImportRisk } from '#contract/imports';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { sv } from '../../../ui/text/sv';
+import { UndoImportDialog } from '../../../ui/UndoImportDialog';
+import { pricelistPath } from '../../../ui/v1Paths';
 import { useConfirmImportMutation } from '../api';
 import { errorMessageOf } from '../errorMessage';
 import { summaryShowsConfirm, summaryShowsDelete, summaryShowsReplace } from '../importRules';
@@ -11,7 +13,6 @@ import type { UploadFile } from '../upload';
 import { DeleteImportDialog } from './DeleteImportDialog';
 import { ImportFileDialog } from './ImportFileDialog';
 import type { ConfirmedNotice } from './ImportListPage';
-import { UndoImportDialog } from './UndoImportDialog';
 
 interface SummaryActionsProps {
   organizationId: number;
@@ -42,7 +43,7 @@ export function SummaryActions({ organizationId, item, risk, onReplaced, upload 
       const confirmed: ConfirmedNotice = {
         fileName: item.fileName,
         pricelistNumber: number ?? String(id),
-        pricelistPath: `/v1/organization/${organizationId}/generalpricelist/${parent}/pricelist/${id}`,
+        pricelistPath: pricelistPath(organizationId, parent, id),
       };
       navigate('/import', { state: { confirmed } });
     }

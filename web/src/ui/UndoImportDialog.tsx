@@ -1,19 +1,19 @@
 import type { Import } from '#contract/imports';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { sv } from '../../../ui/text/sv';
-import { useUndoImportMutation } from '../api';
-import { errorMessageOf } from '../errorMessage';
+import { useUndoImportMutation } from '../api/undoImport';
+import { ConfirmDialog } from './ConfirmDialog';
+import { errorTextOf } from './errorText';
+import { sv } from './text/sv';
 
 interface UndoImportDialogProps {
   organizationId: number;
   item: Pick<Import, 'id' | 'fileName' | 'metadata'>;
-  onUndone: () => void;
+  onUndone?: () => void;
 }
 
 /**
- * "Ångra inläsning" on the summary of a price list's latest applied import: the dialog says what
- * happens to the price list and asks for an explicit "Ja, ångra". A refusal (the list has changed
- * since) is shown in the dialog in the server's words.
+ * "Ångra inläsning" on a price list's latest applied import (its summary, its price list's
+ * history): the dialog says what happens to the price list and asks for an explicit "Ja, ångra".
+ * A refusal (the list has changed since) is shown in the dialog in the server's words.
  */
 export function UndoImportDialog({ organizationId, item, onUndone }: UndoImportDialogProps) {
   const [undoImport, { isLoading }] = useUndoImportMutation();
@@ -27,9 +27,9 @@ export function UndoImportDialog({ organizationId, item, onUndone }: UndoImportD
       isBusy={isLoading}
       onConfirm={async () => {
         const result = await undoImport({ organizationId, importId: item.id });
-        return 'error' in result ? errorMessageOf(result.error) : null;
+        return 'error' in result ? errorTextOf(result.error, sv.imports.summaryPage.actionFailed) : null;
       }}
-      onConfirmed={onUndone}
+      {...(onUndone ? { onConfirmed: onUndone } : {})}
     >
       <p>{texts.dialogWhat(item.fileName, item.metadata.number ?? String(item.metadata.id))}</p>
       <p>{texts.dialogNote}</p>
