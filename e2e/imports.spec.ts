@@ -510,6 +510,17 @@ test('"Ångra inläsning" puts the price list back, after an explicit "Ja, ångr
   await row.getByRole('link', { name: file.name }).click();
   await expect(summaryFact(page, 'Status')).toHaveText('Lyckad');
 
+  // The price list's history offers the same undo on its latest import, and asks the same way.
+  await summaryFact(page, 'Prislistenummer').getByRole('link', { name: '2' }).click();
+  const history = page.getByRole('table', { name: 'Inläsningar till prislistan' });
+  const latest = history.getByRole('row', { name: new RegExp(file.name) });
+  await latest.getByRole('button', { name: 'Ångra inläsning' }).click();
+  const asked = page.getByRole('alertdialog', { name: 'Vill du ångra inläsningen?' });
+  await expect(asked.getByRole('button', { name: 'Avbryt' })).toBeFocused();
+  await asked.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(history.getByRole('button', { name: 'Ångra inläsning' })).toHaveCount(1);
+  await page.goBack();
+
   await page.getByRole('button', { name: 'Ångra inläsning' }).click();
   const undo = page.getByRole('alertdialog', { name: 'Vill du ångra inläsningen?' });
   await expect(undo).toContainText('Prislista 2 får tillbaka exakt de rader den hade före inläsningen');
