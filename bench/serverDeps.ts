@@ -3,7 +3,7 @@ import { systemClock } from '../server/src/clock';
 import type { Config } from '../server/src/config';
 import { createAppDeps } from '../server/src/createAppDeps';
 import type { DatabaseHandle } from '../server/src/db/database';
-import { createWorkerPool } from '../server/src/imports/workerLimits';
+import { createWorkerPool } from '../server/src/imports/jobs/workerLimits';
 import { createLogger } from '../server/src/logger';
 
 /** The dependencies a running server builds at start, for a task that runs jobs or the app itself. */

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { PricelistRowValues } from '#contract';
-import { type JobResult, runNextJob } from '../server/src/imports/jobs';
-import { selectPricelistRows } from '../server/src/imports/pricelistSnapshot';
+import { type JobResult, runNextJob } from '../server/src/imports/jobs/importJobs';
+import { selectPricelistRows } from '../server/src/imports/store/pricelistSnapshot';
 import { type FileRow, fileRowOf, multipart, priceListWorkbook } from './priceListFiles';
 import { sessionCookieFor, type TestApp } from './testApp';
 

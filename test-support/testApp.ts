@@ -14,7 +14,7 @@ import { createAppDeps } from '../server/src/createAppDeps';
 import { type DatabaseHandle, openDatabase } from '../server/src/db/database';
 import { migrate } from '../server/src/db/migrate';
 import { seedDemoData } from '../server/src/db/seed';
-import { createWorkerPool } from '../server/src/imports/workerLimits';
+import { createWorkerPool } from '../server/src/imports/jobs/workerLimits';
 import { createLogger } from '../server/src/logger';
 import type { WorkerPoolOptions } from '../server/src/priceListFile';
 

@@ -12,7 +12,7 @@ import { createSession, sessionCookieName } from '../../server/src/auth/session'
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
-import { runNextJob } from '../../server/src/imports/jobs';
+import { runNextJob } from '../../server/src/imports/jobs/importJobs';
 import { generatePriceListXlsx } from '../../test-support/generatedWorkbooks';
 import { createBenchDatabase, report } from '../lib';
 import { serverDeps } from '../serverDeps';

@@ -8,8 +8,8 @@
 
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
-import { runNextJob } from '../../server/src/imports/jobs';
-import { createWorkerPool } from '../../server/src/imports/workerLimits';
+import { runNextJob } from '../../server/src/imports/jobs/importJobs';
+import { createWorkerPool } from '../../server/src/imports/jobs/workerLimits';
 import { createBenchDatabase, peakRssMb, report, runTask } from '../lib';
 import { serverDeps } from '../serverDeps';
 

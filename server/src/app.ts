@@ -14,7 +14,7 @@ import { authRoutes } from './auth/routes';
 import { registerSessions } from './auth/session';
 import { dashboardRoutes } from './dashboard/routes';
 import { answerFrameworkError, errorBody, forbidden, registerErrorHandling } from './errors';
-import { importRoutes } from './imports/routes';
+import { importRoutes } from './imports/http/routes';
 import { registerMetrics } from './operations/metrics';
 import { organizationRoutes } from './organizations/routes';
 import { pricelistRoutes } from './pricelists/routes';

@@ -3,8 +3,8 @@ import type { Mailer } from './auth/mail';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { ImportJobSignal } from './imports/jobSignal';
-import type { RecentUploads } from './imports/recentUploads';
+import type { RecentUploads } from './imports/store/recentUploads';
+import type { ImportJobSignal } from './lib/jobs/jobSignal';
 import type { JobMetrics } from './operations/jobMetrics';
 import type { WorkerPool } from './priceListFile';
 

@@ -1,8 +1,8 @@
 import type { AppDeps } from './appDeps';
 import type { DatabaseKind } from './db/database';
-import { uploadFolderFor } from './imports/importFiles';
-import { ImportJobSignal } from './imports/jobSignal';
-import { RecentUploads } from './imports/recentUploads';
+import { uploadFolderFor } from './imports/store/importFiles';
+import { RecentUploads } from './imports/store/recentUploads';
+import { ImportJobSignal } from './lib/jobs/jobSignal';
 import { createJobMetrics } from './operations/jobMetrics';
 
 /** The parts made outside (the database, the clock, the mailer, the pool), and the database's kind. */

@@ -49,7 +49,7 @@ const statusCodes: Record<number, string> = {
 const messages: Record<number, string> = {
   400: 'Felaktig begäran.',
   404: 'Hittades inte.',
-  // Uploads answer with their own texts (imports/upload.ts); these are for any other body.
+  // Uploads answer with their own texts (imports/http/upload.ts); these are for any other body.
   413: 'Begäran är för stor.',
   415: 'Begäran har ett format som inte stöds.',
   429: 'För många försök. Försök igen senare.',

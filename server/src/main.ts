@@ -7,9 +7,9 @@ import { createAppDeps } from './createAppDeps';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './db/seed';
-import { startFileRetention } from './imports/fileRetention';
-import { startImportJobs } from './imports/jobs';
-import { createWorkerPool } from './imports/workerLimits';
+import { startImportJobs } from './imports/jobs/importJobs';
+import { createWorkerPool } from './imports/jobs/workerLimits';
+import { startFileRetention } from './imports/store/fileRetention';
 import { createLogger } from './logger';
 
 async function main() {

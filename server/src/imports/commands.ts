@@ -5,11 +5,11 @@ import type { AuthContext } from '../auth/profile';
 import type { DB } from '../db/schema';
 import { swedishDateOf } from '../pricelists/calendar';
 import { pricelistsOf } from '../pricelists/queries';
-import { deleteDetails } from './details';
-import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './importFiles';
+import type { Upload } from './http/upload';
 import type { CommandOutcome } from './outcome';
-import { UndoRefused, undoImport } from './undo';
-import type { Upload } from './upload';
+import { deleteDetails } from './store/details';
+import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './store/importFiles';
+import { UndoRefused, undoImport } from './store/undo';
 
 type CommandDeps = Pick<AppDeps, 'db' | 'clock' | 'uploadFolder' | 'importJobSignal' | 'recentUploads'>;
 
@@ -260,7 +260,7 @@ export async function deleteImport(
   return done;
 }
 
-/** Undoes the price list's latest applied import (undo.ts); a refusal changes nothing. */
+/** Undoes the price list's latest applied import (store/undo.ts); a refusal changes nothing. */
 export async function undoAppliedImport(
   deps: CommandDeps,
   auth: AuthContext,

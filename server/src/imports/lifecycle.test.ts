@@ -20,9 +20,9 @@ import {
   testDatabaseKinds,
 } from '../../../test-support/testApp';
 import { demoArticleNumber } from '../../../test-support/workbooks';
-import { readImportFile } from './importFiles';
-import { claimNextJob, LEASE_MS } from './jobQueue';
-import { runNextJob } from './jobs';
+import { runNextJob } from './jobs/importJobs';
+import { claimNextJob, LEASE_MS } from './jobs/importQueue';
+import { readImportFile } from './store/importFiles';
 
 const DAY = 24 * 60 * 60 * 1000;
 

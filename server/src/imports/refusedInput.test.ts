@@ -17,7 +17,7 @@ import { priceListWorkbook } from '../../../test-support/priceListFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { handMadeXlsx, headers, sheetjsWorkbook, validRow } from '../../../test-support/workbooks';
 import { isEncryptedOfficeFile } from '../lib/xlsx';
-import { fileFailureReason } from './importViews';
+import { fileFailureReason } from './store/importViews';
 
 const badRequest = { error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } };
 const PASSWORD_PROTECTED = 'Filen är lösenordsskyddad. Spara den utan lösenord och läs in den igen.';

@@ -17,7 +17,7 @@ import {
   testDatabaseKinds,
 } from '../../../test-support/testApp';
 import { demoArticleNumber } from '../../../test-support/workbooks';
-import { undoRefusals } from './undo';
+import { undoRefusals } from './store/undo';
 
 describe.each(testDatabaseKinds)('undo of an applied import (%s)', (kind) => {
   let testApp: TestApp;

@@ -7,7 +7,7 @@ import {
   type TestApp,
   testDatabaseKinds,
 } from '../../../test-support/testApp';
-import { readImportFile } from './importFiles';
+import { readImportFile } from './store/importFiles';
 
 const oneRow = () => priceListWorkbook([{ articleNumber: 'HMD-0001', price: 100, minimumOrderQuantity: 1 }]);
 

@@ -8,8 +8,8 @@ import {
   uploadImport,
 } from '../../../test-support/importFlow';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { claimNextJob } from '../imports/jobQueue';
-import { processJob } from '../imports/jobs';
+import { processJob } from '../imports/jobs/importJobs';
+import { claimNextJob } from '../imports/jobs/importQueue';
 
 const TOKEN = 'a-metrics-token-of-some-length';
 

@@ -5,7 +5,7 @@ import type { CheckData } from './validatePriceList';
 
 /**
  * The organisation's articles and the price list's rows as JSON texts: the form in which
- * PostgreSQL aggregates them (see pricelistSnapshot.ts) and in which they cross to the worker
+ * PostgreSQL aggregates them (see imports/store/pricelistSnapshot.ts) and in which they cross to the worker
  * thread. Parsing 200,000 rows there, rather than receiving them as pg row objects here, keeps
  * the job's main thread free. Both come column by column, one array per column (eight long
  * arrays parse faster than 200,000 short ones, on both sides; decision 0016):

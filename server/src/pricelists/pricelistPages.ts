@@ -7,7 +7,7 @@ import type {
   PricelistRowsPage,
 } from '#contract';
 import type { Database } from '../db/database';
-import { latestAppliedImports } from '../imports/latestApplied';
+import { latestAppliedImports } from '../imports/store/latestApplied';
 import type { IsoDate } from './calendar';
 import { pricelistsOf } from './queries';
 

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
 import { badRequest, notFound } from '../errors';
-import { requireImportAccess } from '../imports/access';
+import { requireImportAccess } from '../imports/http/access';
 import { pathId } from '../pathId';
 import { swedishDateOf } from './calendar';
 import { requireOwnOrganization } from './ownOrganization';

@@ -6,15 +6,15 @@ import {
   type PricelistRowValues,
   type ValidationError,
 } from '#contract';
-import type { Database } from '../db/database';
-import type { DB } from '../db/schema';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 import {
   type ChangesExport,
   DETAIL_CHUNK_SIZE,
   type DetailChunks,
   errorChunks,
   type StoredUpdate,
-} from '../priceListFile';
+} from '../../priceListFile';
 import { type FileDeps, readImportFile } from './importFiles';
 
 /**

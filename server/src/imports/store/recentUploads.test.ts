@@ -7,8 +7,8 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from '../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+} from '../../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import { readImportFile } from './importFiles';
 import { takeRecentUpload } from './recentUploads';
 

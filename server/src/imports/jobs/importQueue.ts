@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import { type ImportStatus, type ImportSummary, SUMMARY_ERROR_LIMIT, type ValidationError } from '#contract';
-import type { AppDeps } from '../appDeps';
-import type { DB } from '../db/schema';
-import { readImportFile } from './importFiles';
-import { takeRecentUpload } from './recentUploads';
+import type { AppDeps } from '../../appDeps';
+import type { DB } from '../../db/schema';
+import { readImportFile } from '../store/importFiles';
+import { takeRecentUpload } from '../store/recentUploads';
 
 /** How long a claim holds without renewal; a job of a crashed process is free again after it. */
 export const LEASE_MS = 60_000;
@@ -111,7 +111,7 @@ export async function lockOwnJob(trx: Transaction<DB>, job: ClaimedJob, workerId
 
 /**
  * The import's uploaded file, or undefined when the import is gone: as this instance kept it at
- * upload when it still is the stored file (recentUploads.ts), else read from the database.
+ * upload when it still is the stored file (store/recentUploads.ts), else read from the database.
  */
 export async function loadImportFile(deps: JobDeps, importId: number): Promise<Uint8Array | undefined> {
   return (await takeRecentUpload(deps, importId)) ?? readImportFile(deps, importId);

@@ -10,12 +10,12 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from '../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { buildApp } from '../app';
-import { seedDemoData } from '../db/seed';
+} from '../../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { buildApp } from '../../app';
+import { seedDemoData } from '../../db/seed';
+import { claimNextJob, renewLease } from '../jobs/importQueue';
 import { ImportListCache } from './importListCache';
-import { claimNextJob, renewLease } from './jobQueue';
 
 describe.each(testDatabaseKinds)('import lists kept between requests on %s', (kind) => {
   let testApp: TestApp;

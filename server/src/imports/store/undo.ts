@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
-import type { AuthContext } from '../auth/profile';
-import type { DB } from '../db/schema';
-import type { PriceListChanges } from '../priceListFile';
+import type { AuthContext } from '../../auth/profile';
+import type { DB } from '../../db/schema';
+import type { PriceListChanges } from '../../priceListFile';
+import type { CommandOutcome } from '../outcome';
 import { latestAppliedImports } from './latestApplied';
-import type { CommandOutcome } from './outcome';
 import { pricelistFingerprint } from './pricelistSnapshot';
 
 /**

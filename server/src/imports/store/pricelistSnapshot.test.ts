@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '#contract';
-import { demoSupplier, pricelistRows, type Supplier } from '../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { buildPriceListTemplate, defaultWorkerLimits, runPriceListValidation } from '../priceListFile';
+import { demoSupplier, pricelistRows, type Supplier } from '../../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { buildPriceListTemplate, defaultWorkerLimits, runPriceListValidation } from '../../priceListFile';
 import {
   loadPricelistSnapshot,
   loadPricelistSnapshotWithFingerprint,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '#contract';
-import { demoSupplier, pricelistRows, type Supplier } from '../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { demoSupplier, pricelistRows, type Supplier } from '../../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import { applyPriceListChanges, StaleDataError } from './applyRows';
 
 // The apply job checks the price list is as validated before it writes; these are the guards

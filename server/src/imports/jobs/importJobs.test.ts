@@ -10,13 +10,13 @@ import {
   type Supplier,
   uploadImport,
   validatedImport,
-} from '../../../test-support/importFlow';
-import { type FileRow, multipart, priceListWorkbook } from '../../../test-support/priceListFiles';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { openDatabase } from '../db/database';
-import { articleNumber } from '../db/seed';
-import { claimNextJob, LEASE_MS } from './jobQueue';
-import { type JobResult, processJob, runNextJob, startImportJobs } from './jobs';
+} from '../../../../test-support/importFlow';
+import { type FileRow, multipart, priceListWorkbook } from '../../../../test-support/priceListFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { openDatabase } from '../../db/database';
+import { articleNumber } from '../../db/seed';
+import { type JobResult, processJob, runNextJob, startImportJobs } from './importJobs';
+import { claimNextJob, LEASE_MS } from './importQueue';
 
 /**
  * Counts the transactions that changed a price list's rows: a statement trigger records each

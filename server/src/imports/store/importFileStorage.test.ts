@@ -13,9 +13,9 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from '../../../test-support/importFlow';
-import { multipart } from '../../../test-support/priceListFiles';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+} from '../../../../test-support/importFlow';
+import { multipart } from '../../../../test-support/priceListFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 
 describe.each(testDatabaseKinds)('where uploaded files are kept, on %s', (kind) => {
   let testApp: TestApp;

@@ -3,9 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { AppDeps } from '../appDeps';
-import type { Database, DatabaseKind } from '../db/database';
-import { ApiError } from '../errors';
+import type { AppDeps } from '../../appDeps';
+import type { Database, DatabaseKind } from '../../db/database';
+import { ApiError } from '../../errors';
 
 /**
  * The size of the pieces an uploaded file is read in. PostgreSQL sends bytea as hex text, which

@@ -12,8 +12,8 @@ import {
   type Supplier,
   uploadImport,
   validatedImport,
-} from '../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+} from '../../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import { deleteExpiredImportFiles, removeOrphanedImportFiles } from './fileRetention';
 import { FILE_DELETED_MESSAGE, readImportFile } from './importFiles';
 

@@ -1,5 +1,5 @@
 import type { LegacyImportStatus } from '#contract';
-import type { Database } from '../db/database';
+import type { Database } from '../../db/database';
 import { isoOrNull } from './importViews';
 
 /** The imports a user made in the previous system, newest first (docs/product.md, "Data the shell shows"). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSupplier, type Supplier, uploadImport } from '../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { demoSupplier, type Supplier, uploadImport } from '../../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import { FILE_PIECE_BYTES, readImportFile } from './importFiles';
 
 describe.each(testDatabaseKinds)('an uploaded file read back on %s', (kind) => {

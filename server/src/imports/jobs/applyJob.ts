@@ -1,13 +1,13 @@
-import { observeJobSeconds } from '../operations/jobMetrics';
-import { applyPriceListChanges, StaleDataError } from './applyRows';
-import { saveDetails } from './details';
-import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './jobQueue';
+import { observeJobSeconds } from '../../operations/jobMetrics';
+import { applyPriceListChanges, StaleDataError } from '../store/applyRows';
+import { saveDetails } from '../store/details';
 import {
   loadPricelistSnapshotWithFingerprint,
   pricelistFingerprint,
   pricelistStatus,
-} from './pricelistSnapshot';
-import { keepAddedRowsForUndo, keepRowsForUndo } from './undo';
+} from '../store/pricelistSnapshot';
+import { keepAddedRowsForUndo, keepRowsForUndo } from '../store/undo';
+import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './importQueue';
 import { inactivePricelistFinish, type JobEnd, validateAgainstDatabase } from './validationJob';
 
 /** Validate-and-apply rounds before giving up on a price list that keeps changing underneath. */

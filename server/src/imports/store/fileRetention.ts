@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { ImportStatus } from '#contract';
-import type { AppDeps } from '../appDeps';
+import type { AppDeps } from '../../appDeps';
 import { isStoredFileName, removeStoredFiles } from './importFiles';
 
 type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'uploadFolder'>;

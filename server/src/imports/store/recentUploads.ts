@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from '../../db/database';
 
 /**
  * Files this instance has just stored for validation, kept in memory until its job loop takes

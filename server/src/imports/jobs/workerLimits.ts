@@ -1,6 +1,6 @@
-import type { AppDeps } from '../appDeps';
-import type { Config } from '../config';
-import { ApiError } from '../errors';
+import type { AppDeps } from '../../appDeps';
+import type { Config } from '../../config';
+import { ApiError } from '../../errors';
 import {
   type ReservedWorker,
   type WorkerLimits,
@@ -8,7 +8,7 @@ import {
   WorkerPoolBusyError,
   type WorkerPoolOptions,
   type WorkerRunner,
-} from '../priceListFile';
+} from '../../priceListFile';
 
 /** The limits of the Excel worker thread (every parse of an uploaded file runs there). */
 export const workerLimits = (config: Config): WorkerLimits => ({

@@ -1,13 +1,14 @@
 import type { ImportStatus, ImportSummary } from '#contract';
-import { timedJob } from '../operations/jobMetrics';
+import { timedJob } from '../../operations/jobMetrics';
 import {
   type PriceListSnapshotJson,
   runPriceListValidation,
   runPriceListValidationSummary,
   type WorkerValidationRecord,
-} from '../priceListFile';
-import { assessRisk } from '../priceListFile/riskRules';
-import { saveDetails, saveErrors } from './details';
+} from '../../priceListFile';
+import { assessRisk } from '../../priceListFile/riskRules';
+import { saveDetails, saveErrors } from '../store/details';
+import { inactivePricelistError, loadPricelistSnapshot, pricelistStatus } from '../store/pricelistSnapshot';
 import {
   type ClaimedJob,
   errorSummary,
@@ -15,8 +16,7 @@ import {
   type JobDeps,
   type JobFinish,
   loadImportFile,
-} from './jobQueue';
-import { inactivePricelistError, loadPricelistSnapshot, pricelistStatus } from './pricelistSnapshot';
+} from './importQueue';
 import { jobWorkers } from './workerLimits';
 
 /** What the job ended with; LEASE_LOST when its result was dropped (deleted, replaced, taken over). */

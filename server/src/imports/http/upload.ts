@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config';
-import { ApiError, badRequest } from '../errors';
-import { isEncryptedOfficeFile } from '../lib/xlsx';
-import { detectExcelFormat } from '../priceListFile';
+import type { Config } from '../../config';
+import { ApiError, badRequest } from '../../errors';
+import { isEncryptedOfficeFile } from '../../lib/xlsx';
+import { detectExcelFormat } from '../../priceListFile';
 
 export interface Upload {
   content: Buffer;

@@ -6,9 +6,9 @@ import {
   isPendingStatus,
   type PricelistImport,
 } from '#contract';
-import type { Database } from '../db/database';
+import type { Database } from '../../db/database';
+import { withoutHiddenCharacters } from '../http/upload';
 import { latestAppliedImports } from './latestApplied';
-import { withoutHiddenCharacters } from './upload';
 
 /**
  * Statuses of the "Pågående" lists: in progress or waiting for the user (docs/product.md, "API conventions"). The partial

@@ -11,12 +11,15 @@ import {
   type LegacyImportStatus,
   type PricelistImportsResponse,
 } from '#contract';
-import type { AppDeps } from '../appDeps';
-import { requireAuth } from '../auth/session';
-import { ApiError, badRequest, notFound } from '../errors';
-import { pathId } from '../pathId';
-import { buildChangesWorkbook, buildPriceListTemplate, buildValidationErrorWorkbook } from '../priceListFile';
-import { requireImportAccess } from './access';
+import type { AppDeps } from '../../appDeps';
+import { requireAuth } from '../../auth/session';
+import { ApiError, badRequest, notFound } from '../../errors';
+import { pathId } from '../../pathId';
+import {
+  buildChangesWorkbook,
+  buildPriceListTemplate,
+  buildValidationErrorWorkbook,
+} from '../../priceListFile';
 import {
   confirmImport,
   createImport,
@@ -24,16 +27,17 @@ import {
   replaceable,
   replaceImportFile,
   undoAppliedImport,
-} from './commands';
-import { loadChangesExport, loadChangesPage, loadErrorExport } from './details';
+} from '../commands';
+import { reserveRequestWorker } from '../jobs/workerLimits';
+import type { CommandOutcome } from '../outcome';
+import { loadChangesExport, loadChangesPage, loadErrorExport } from '../store/details';
+import { ImportListCache } from '../store/importListCache';
+import { findImport, findImportSummary, pricelistImportHistory } from '../store/importViews';
+import { legacyImportStatuses } from '../store/legacy';
+import { templateRows } from '../store/pricelistSnapshot';
+import { requireImportAccess } from './access';
 import { changesWorkbookName, errorWorkbookName, sendWorkbook } from './downloads';
-import { ImportListCache } from './importListCache';
-import { findImport, findImportSummary, pricelistImportHistory } from './importViews';
-import { legacyImportStatuses } from './legacy';
-import type { CommandOutcome } from './outcome';
-import { templateRows } from './pricelistSnapshot';
 import { readUpload } from './upload';
-import { reserveRequestWorker } from './workerLimits';
 
 /** Parses the query after the access check, so a caller without a session always gets 401. */
 function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {

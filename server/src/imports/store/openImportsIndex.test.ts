@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type DatabaseKind, testDatabaseKinds } from '../../../test-support/testApp';
-import type { DatabaseHandle } from '../db/database';
+import { createTestDatabase, type DatabaseKind, testDatabaseKinds } from '../../../../test-support/testApp';
+import type { DatabaseHandle } from '../../db/database';
 import { openStatuses } from './importViews';
 
 // The polled "Pågående" list is only fast while its WHERE matches the partial index of

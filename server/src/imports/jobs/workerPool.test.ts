@@ -13,13 +13,13 @@ import {
   type Supplier,
   uploadImport,
   validatedImport,
-} from '../../../test-support/importFlow';
-import { type FileRow, priceListWorkbook } from '../../../test-support/priceListFiles';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { demoArticleNumber } from '../../../test-support/workbooks';
-import type { WorkerPoolStats } from '../priceListFile';
-import type { WorkerJob } from '../priceListFile/worker/pool';
-import { startImportJobs } from './jobs';
+} from '../../../../test-support/importFlow';
+import { type FileRow, priceListWorkbook } from '../../../../test-support/priceListFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { demoArticleNumber } from '../../../../test-support/workbooks';
+import type { WorkerPoolStats } from '../../priceListFile';
+import type { WorkerJob } from '../../priceListFile/worker/pool';
+import { startImportJobs } from './importJobs';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BUSY_BODY = {

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { type QueryResult, sql } from 'kysely';
 import type { ImportListResponse } from '#contract';
-import { compiledOnce } from '../db/compiledOnce';
-import type { Database } from '../db/database';
+import { compiledOnce } from '../../db/compiledOnce';
+import type { Database } from '../../db/database';
 import { listImports } from './importViews';
 
 /** Lists kept at most (organisation × list × limit); the least recently used goes first. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { AppDeps } from '../appDeps';
-import { ExcelFileError, ExcelWorkerError } from '../priceListFile';
+import type { AppDeps } from '../../appDeps';
+import { ExcelFileError, ExcelWorkerError } from '../../priceListFile';
 import { type ApplyEnd, runApplyJob } from './applyJob';
 import {
   type ClaimedJob,
@@ -12,7 +12,7 @@ import {
   LEASE_RENEW_MS,
   MAX_ATTEMPTS,
   renewLease,
-} from './jobQueue';
+} from './importQueue';
 import { type JobEnd, runValidationJob } from './validationJob';
 
 export interface ImportJobs {
@@ -33,7 +33,7 @@ export interface JobResult {
 
 /**
  * A reason safe to record: the engine's Swedish messages, or a general one. Only the reader's
- * refusal of the file is the supplier's to fix, and shown to them (importViews.ts).
+ * refusal of the file is the supplier's to fix, and shown to them (store/importViews.ts).
  */
 function failureOf(error: unknown): JobFailure {
   const aboutFile =
