@@ -1,22 +1,25 @@
 /**
- * Every permission name the product knows (docs/product.md, "Roles and permissions"): the server
- * checks them, the SPA shows its menus and pages by them, the demo data grants them. A name
- * written anywhere else is a type error.
+ * Every permission the product knows (docs/product.md, "Roles and permissions"), by what it
+ * allows: the server checks them, the SPA shows its menus and pages by them, the demo data
+ * grants them. Code names a permission through this object, never by its string; any other
+ * name is a type error.
  */
-export const permissionNames = [
-  'product:create_own',
-  'generalpricelist:view',
-  'generalpricelist:view_all',
-  'generalpricelist:create_own',
-  'agreement:view_own',
-  'organization:view',
-  'exportsettings:view_own',
-  'exportsettings:create_all',
-  'assortment:view',
-  'assortment:view_all',
-] as const;
+export const permissions = {
+  productCreateOwn: 'product:create_own',
+  generalPricelistView: 'generalpricelist:view',
+  generalPricelistViewAll: 'generalpricelist:view_all',
+  generalPricelistCreateOwn: 'generalpricelist:create_own',
+  agreementViewOwn: 'agreement:view_own',
+  organizationView: 'organization:view',
+  exportSettingsViewOwn: 'exportsettings:view_own',
+  exportSettingsCreateAll: 'exportsettings:create_all',
+  assortmentView: 'assortment:view',
+  assortmentViewAll: 'assortment:view_all',
+} as const;
 
-export type PermissionName = (typeof permissionNames)[number];
+export type PermissionName = (typeof permissions)[keyof typeof permissions];
+
+export const permissionNames: readonly PermissionName[] = Object.values(permissions);
 
 /** What the import pages and the import API need: the supplier's own products and price lists. */
-export const IMPORT_PERMISSION: PermissionName = 'product:create_own';
+export const IMPORT_PERMISSION: PermissionName = permissions.productCreateOwn;

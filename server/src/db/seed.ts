@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { PermissionName } from '#contract/permissions';
+import { type PermissionName, permissions } from '#contract/permissions';
 import { hashPassword } from '../auth/passwords';
 import { seedAgreementData } from '../dashboard/seed';
 import type { Database } from './database';
@@ -11,26 +11,30 @@ export const DEMO_PASSWORD = 'Demo-Losen-2026';
 
 const rolePermissions: Record<string, PermissionName[]> = {
   SupplierAgreementManager: [
-    'product:create_own',
-    'generalpricelist:view',
-    'generalpricelist:create_own',
-    'agreement:view_own',
-    'organization:view',
-    'exportsettings:view_own',
+    permissions.productCreateOwn,
+    permissions.generalPricelistView,
+    permissions.generalPricelistCreateOwn,
+    permissions.agreementViewOwn,
+    permissions.organizationView,
+    permissions.exportSettingsViewOwn,
   ],
   CustomerAgreementManager: [
-    'agreement:view_own',
-    'generalpricelist:view_all',
-    'organization:view',
-    'exportsettings:view_own',
+    permissions.agreementViewOwn,
+    permissions.generalPricelistViewAll,
+    permissions.organizationView,
+    permissions.exportSettingsViewOwn,
   ],
-  CustomerAssortmentManager: ['assortment:view_all', 'generalpricelist:view_all', 'organization:view'],
-  CustomerAssignedAssortmentManager: ['assortment:view', 'organization:view'],
+  CustomerAssortmentManager: [
+    permissions.assortmentViewAll,
+    permissions.generalPricelistViewAll,
+    permissions.organizationView,
+  ],
+  CustomerAssignedAssortmentManager: [permissions.assortmentView, permissions.organizationView],
   Superadmin: [
-    'generalpricelist:view_all',
-    'assortment:view_all',
-    'organization:view',
-    'exportsettings:create_all',
+    permissions.generalPricelistViewAll,
+    permissions.assortmentViewAll,
+    permissions.organizationView,
+    permissions.exportSettingsCreateAll,
   ],
 };
 

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile, Role } from '#contract/auth';
+import { permissionNames, permissions } from '#contract/permissions';
 import { generalPricelistTarget, isActive, mainMenuItems, userMenuItems } from './menuRules';
 
 const ORG = 17;
 
-const allPermissions = [
-  'product:create_own',
-  'generalpricelist:view',
-  'generalpricelist:view_all',
-  'generalpricelist:create_own',
-  'agreement:view_own',
-  'assortment:view',
-  'assortment:view_all',
-  'organization:view',
-  'exportsettings:view_own',
-  'exportsettings:create_all',
-] as const;
+const allPermissions = permissionNames;
 
-const role = (name: string, permissions: readonly string[]): Role => ({
+const role = (name: string, names: readonly string[]): Role => ({
   name,
-  permissions: permissions.map((p) => ({ name: p })),
+  permissions: names.map((p) => ({ name: p })),
 });
 
 const profileWith = (roles: Role[], laterEngagements: Role[][] = []): Profile => ({
@@ -36,12 +26,15 @@ const profileWith = (roles: Role[], laterEngagements: Role[][] = []): Profile =>
 /** docs/product.md, "Screens and routes"'s table, written out on its own so the rules are checked against it. */
 const expectedMainMenu: [string, (permissions: Set<string>, roleName: string) => boolean][] = [
   ['Sök', () => true],
-  ['Inläsningar', (p) => p.has('product:create_own')],
-  ['Produkter & artiklar', (p) => p.has('product:create_own')],
-  ['Generell prislista', (p) => p.has('generalpricelist:view') || p.has('generalpricelist:view_all')],
-  ['Inköpsavtal', (p) => p.has('agreement:view_own')],
-  ['Utbud', (p) => p.has('assortment:view') || p.has('assortment:view_all')],
-  ['Organisation', (p) => p.has('organization:view')],
+  ['Inläsningar', (p) => p.has(permissions.productCreateOwn)],
+  ['Produkter & artiklar', (p) => p.has(permissions.productCreateOwn)],
+  [
+    'Generell prislista',
+    (p) => p.has(permissions.generalPricelistView) || p.has(permissions.generalPricelistViewAll),
+  ],
+  ['Inköpsavtal', (p) => p.has(permissions.agreementViewOwn)],
+  ['Utbud', (p) => p.has(permissions.assortmentView) || p.has(permissions.assortmentViewAll)],
+  ['Organisation', (p) => p.has(permissions.organizationView)],
   ['Administration', (_p, r) => r === 'Superadmin'],
   ['Kategorier', (_p, r) => r === 'Superadmin'],
 ];
@@ -49,8 +42,8 @@ const expectedMainMenu: [string, (permissions: Set<string>, roleName: string) =>
 const expectedUserMenu: [string, (permissions: Set<string>) => boolean][] = [
   ['Min profil', () => true],
   ['Min organisation', () => true],
-  ['Exportfil', (p) => p.has('exportsettings:view_own')],
-  ['Exportinställningar', (p) => p.has('exportsettings:create_all')],
+  ['Exportfil', (p) => p.has(permissions.exportSettingsViewOwn)],
+  ['Exportinställningar', (p) => p.has(permissions.exportSettingsCreateAll)],
 ];
 
 const subsets = <T>(items: readonly T[]): T[][] =>
@@ -59,16 +52,16 @@ const subsets = <T>(items: readonly T[]): T[][] =>
 const roleNames = ['SupplierAgreementManager', 'Superadmin', 'superadmin', 'SUPERADMIN', 'Superadmin '];
 
 describe('main menu and user menu over every permission and role combination', () => {
-  const combinations = subsets(allPermissions).flatMap((permissions) =>
-    roleNames.map((roleName) => ({ permissions, roleName })),
+  const combinations = subsets(allPermissions).flatMap((names) =>
+    roleNames.map((roleName) => ({ names, roleName })),
   );
 
   it(`covers all ${combinations.length} combinations`, () => {
     expect(combinations).toHaveLength(2 ** allPermissions.length * roleNames.length);
-    for (const { permissions, roleName } of combinations) {
-      const profile = profileWith([role(roleName, permissions)]);
-      const granted = new Set<string>(permissions);
-      const context = `${roleName} with [${permissions.join(', ')}]`;
+    for (const { names, roleName } of combinations) {
+      const profile = profileWith([role(roleName, names)]);
+      const granted = new Set<string>(names);
+      const context = `${roleName} with [${names.join(', ')}]`;
       expect(
         mainMenuItems(profile, null).map((item) => item.label),
         context,
@@ -81,7 +74,7 @@ describe('main menu and user menu over every permission and role combination', (
   });
 
   it('reads permissions from every role of the first engagement', () => {
-    const profile = profileWith([role('A', ['product:create_own']), role('Superadmin', [])]);
+    const profile = profileWith([role('A', [permissions.productCreateOwn]), role('Superadmin', [])]);
     expect(mainMenuItems(profile, null).map((item) => item.key)).toEqual([
       'search',
       'imports',
@@ -93,7 +86,7 @@ describe('main menu and user menu over every permission and role combination', (
 
   it('ignores every engagement but the first', () => {
     const profile = profileWith(
-      [role('CustomerAssignedAssortmentManager', ['assortment:view'])],
+      [role('CustomerAssignedAssortmentManager', [permissions.assortmentView])],
       [[role('Superadmin', allPermissions)]],
     );
     expect(mainMenuItems(profile, null).map((item) => item.label)).toEqual(['Sök', 'Utbud']);
@@ -136,30 +129,38 @@ describe('menu targets', () => {
 });
 
 describe('target of "Generell prislista" (four steps)', () => {
-  const withPermissions = (...permissions: string[]) => profileWith([role('R', permissions)]);
+  const withPermissions = (...names: string[]) => profileWith([role('R', names)]);
 
   it.each([
     [
       '1. an existing general price list wins over every permission',
-      withPermissions('generalpricelist:view', 'generalpricelist:create_own', 'generalpricelist:view_all'),
+      withPermissions(
+        permissions.generalPricelistView,
+        permissions.generalPricelistCreateOwn,
+        permissions.generalPricelistViewAll,
+      ),
       { id: 42 },
       `/v1/organization/${ORG}/generalpricelist/42`,
     ],
     [
       '2. none exists: create_own gives the create page',
-      withPermissions('generalpricelist:view', 'generalpricelist:create_own', 'generalpricelist:view_all'),
+      withPermissions(
+        permissions.generalPricelistView,
+        permissions.generalPricelistCreateOwn,
+        permissions.generalPricelistViewAll,
+      ),
       null,
       `/v1/organization/${ORG}/generalpricelist`,
     ],
     [
       '3. none exists, no create_own: view_all gives the list of all',
-      withPermissions('generalpricelist:view', 'generalpricelist:view_all'),
+      withPermissions(permissions.generalPricelistView, permissions.generalPricelistViewAll),
       null,
       '/v1/generalpricelist',
     ],
     [
       '4. otherwise the empty page',
-      withPermissions('generalpricelist:view'),
+      withPermissions(permissions.generalPricelistView),
       null,
       `/v1/organization/${ORG}/generalpricelist/empty`,
     ],

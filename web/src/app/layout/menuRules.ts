@@ -1,5 +1,5 @@
 import type { Profile } from '#contract/auth';
-import type { PermissionName } from '#contract/permissions';
+import { type PermissionName, permissions } from '#contract/permissions';
 import type { GeneralPricelist } from '#contract/pricelists';
 import { firstEngagement, hasPermission, hasRole } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
@@ -42,15 +42,15 @@ const anyPermission = (profile: Profile, ...names: PermissionName[]) =>
 export function generalPricelistTarget(profile: Profile, generalPricelist: GeneralPricelist | null): string {
   const org = firstEngagement(profile)?.organizationId;
   if (generalPricelist) return generalPricelistPath(org, generalPricelist.id);
-  if (hasPermission(profile, 'generalpricelist:create_own'))
+  if (hasPermission(profile, permissions.generalPricelistCreateOwn))
     return `/v1/organization/${org}/generalpricelist`;
-  if (hasPermission(profile, 'generalpricelist:view_all')) return '/v1/generalpricelist';
+  if (hasPermission(profile, permissions.generalPricelistViewAll)) return '/v1/generalpricelist';
   return `/v1/organization/${org}/generalpricelist/empty`;
 }
 
 /** True when the header needs the organisation's general price list to place "Generell prislista". */
 export const showsGeneralPricelist = (profile: Profile) =>
-  anyPermission(profile, 'generalpricelist:view', 'generalpricelist:view_all');
+  anyPermission(profile, permissions.generalPricelistView, permissions.generalPricelistViewAll);
 
 /** The main menu in its fixed order, only the entries the first engagement allows. */
 export function mainMenuItems(
@@ -63,11 +63,11 @@ export function mainMenuItems(
   const candidates: [boolean, MenuItem<MainMenuKey>][] = [
     [true, { key: 'search', label: text.search, to: '/v1/search', activeFor: ['/v1/search'] }],
     [
-      hasPermission(profile, 'product:create_own'),
+      hasPermission(profile, permissions.productCreateOwn),
       { key: 'imports', label: text.imports, to: '/import', activeFor: ['/import'] },
     ],
     [
-      hasPermission(profile, 'product:create_own'),
+      hasPermission(profile, permissions.productCreateOwn),
       {
         key: 'products',
         label: text.products,
@@ -85,11 +85,11 @@ export function mainMenuItems(
       },
     ],
     [
-      hasPermission(profile, 'agreement:view_own'),
+      hasPermission(profile, permissions.agreementViewOwn),
       { key: 'agreements', label: text.agreements, to: `${own}/agreement`, activeFor: [`${own}/agreement`] },
     ],
     [
-      anyPermission(profile, 'assortment:view', 'assortment:view_all'),
+      anyPermission(profile, permissions.assortmentView, permissions.assortmentViewAll),
       {
         key: 'assortment',
         label: text.assortment,
@@ -98,7 +98,7 @@ export function mainMenuItems(
       },
     ],
     [
-      hasPermission(profile, 'organization:view'),
+      hasPermission(profile, permissions.organizationView),
       {
         key: 'organization',
         label: text.organization,
@@ -142,11 +142,11 @@ export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
     [true, { key: 'profile', label: text.profile, to: '/v1/profile' }],
     [true, { key: 'organization', label: text.organization, to: '/v1/organization' }],
     [
-      hasPermission(profile, 'exportsettings:view_own'),
+      hasPermission(profile, permissions.exportSettingsViewOwn),
       { key: 'exportFile', label: text.exportFile, to: `/v1/organization/${org}/exportfile` },
     ],
     [
-      hasPermission(profile, 'exportsettings:create_all'),
+      hasPermission(profile, permissions.exportSettingsCreateAll),
       { key: 'exportSettings', label: text.exportSettings, to: '/v1/exportsettings' },
     ],
   ];
