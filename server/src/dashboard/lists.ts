@@ -32,55 +32,11 @@ export interface AgreementScope {
   side: AgreementSide;
 }
 
-// Items: the SPA only counts them, but each says what it is, for the /v1 dashboard and for people
-// reading responses. Dates are ISO dates (YYYY-MM-DD), instants ISO timestamps.
-
-export interface PricelistItem {
-  id: number;
-  number: string;
-  validFrom: string;
-  agreementId: number;
-  agreementNumber: string;
-  agreementName: string;
-}
-
-export interface AgreementItem {
-  id: number;
-  agreementNumber: string;
-  name: string;
-  validFrom: string;
-  validTo: string;
-  supplierName: string;
-  customerName: string;
-  changedByCustomerAt: string | null;
-}
-
-export interface PricelistRowItem {
-  id: number;
-  articleId: number;
-  articleNumber: string;
-  articleName: string;
-  price: string;
-  approvedAt: string;
-  pricelistId: number;
-  pricelistNumber: string;
-  agreementId: number;
-  agreementNumber: string;
-}
-
-export interface ChangedArticleItem {
-  id: number;
-  articleNumber: string;
-  name: string;
-  supplierName: string;
-  changedAt: string;
-}
-
-export interface DiscontinuedArticleItem {
-  assortmentId: number;
-  assortmentName: string;
-  articleId: number;
-  articleNumber: string;
-  articleName: string;
-  discontinuedAt: string;
-}
+// Items: the API's own types (contract/dashboard.ts), which the SPA counts.
+export type {
+  AgreementItem,
+  ChangedArticleItem,
+  DiscontinuedArticleItem,
+  PricelistItem,
+  PricelistRowItem,
+} from '#contract';

@@ -1,4 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type AgreementItem,
+  type ChangedArticleItem,
+  type DiscontinuedArticleItem,
+  type PricelistItem,
+  type PricelistRowItem,
+  permissions,
+} from '#contract';
 import type { AppDeps } from '../appDeps';
 import { hasPermission } from '../auth/profile';
 import { badRequest, forbidden } from '../errors';
@@ -29,7 +37,7 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   /** The caller's agreement scope, after the session, organisation and permission checks. */
   async function agreementScope(request: FastifyRequest<{ Params: OrganizationParams }>) {
     const auth = requireOwnOrganization(request, request.params.organizationId);
-    if (!hasPermission(auth, 'agreement:view_own')) throw forbidden();
+    if (!hasPermission(auth, permissions.agreementViewOwn)) throw forbidden();
     const scope: AgreementScope = {
       organizationId: auth.organizationId,
       side: await agreementSideOf(db, auth.organizationId),
@@ -42,7 +50,7 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   api.get<{ Params: OrganizationParams & { filter: string } }>(
     `${agreementsPath}/getPricelistsFilteredBy/:filter`,
-    async (request) => {
+    async (request): Promise<PricelistItem[]> => {
       const { scope, today } = await agreementScope(request);
       const { filter } = request.params;
       if (!isPricelistFilter(filter)) throw badRequest('Okänt filter för prislistor.');
@@ -52,38 +60,44 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   api.get<{ Params: OrganizationParams }>(
     `${agreementsPath}/getAgreementsChangedByCustomer`,
-    async (request) => {
+    async (request): Promise<AgreementItem[]> => {
       const { scope, now, today } = await agreementScope(request);
       return agreementsChangedByCustomer(db, scope, now, today);
     },
   );
 
-  api.get<{ Params: OrganizationParams }>(`${agreementsPath}/getAgreementsToExtend`, async (request) => {
-    const { scope, today } = await agreementScope(request);
-    return agreementsToExtend(db, scope, today);
-  });
+  api.get<{ Params: OrganizationParams }>(
+    `${agreementsPath}/getAgreementsToExtend`,
+    async (request): Promise<AgreementItem[]> => {
+      const { scope, today } = await agreementScope(request);
+      return agreementsToExtend(db, scope, today);
+    },
+  );
 
   api.get<{ Params: OrganizationParams }>(
     `${agreementsPath}/getPricelistRowsApprovedByCustomer`,
-    async (request) => {
+    async (request): Promise<PricelistRowItem[]> => {
       const { scope, now, today } = await agreementScope(request);
       return pricelistRowsApprovedByCustomer(db, scope, now, today);
     },
   );
 
-  api.get<{ Params: OrganizationParams }>(`${agreementsPath}/getArticlesChanged`, async (request) => {
-    const { scope, now, today } = await agreementScope(request);
-    return articlesChanged(db, scope, now, today);
-  });
+  api.get<{ Params: OrganizationParams }>(
+    `${agreementsPath}/getArticlesChanged`,
+    async (request): Promise<ChangedArticleItem[]> => {
+      const { scope, now, today } = await agreementScope(request);
+      return articlesChanged(db, scope, now, today);
+    },
+  );
 
   api.get<{ Params: OrganizationParams }>(
     '/organizations/:organizationId/assortments/getArticlesDiscontinued',
-    async (request) => {
+    async (request): Promise<DiscontinuedArticleItem[]> => {
       const auth = requireOwnOrganization(request, request.params.organizationId);
       // assortment:view alone = "assigned assortments": only those assigned to the user.
       let assignedTo: number | null;
-      if (hasPermission(auth, 'assortment:view_all')) assignedTo = null;
-      else if (hasPermission(auth, 'assortment:view')) assignedTo = auth.userId;
+      if (hasPermission(auth, permissions.assortmentViewAll)) assignedTo = null;
+      else if (hasPermission(auth, permissions.assortmentView)) assignedTo = auth.userId;
       else throw forbidden();
       return articlesDiscontinued(db, auth.organizationId, assignedTo, clock.now());
     },

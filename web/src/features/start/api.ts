@@ -1,4 +1,4 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { DashboardList } from '#contract/dashboard';
 import type { DynamicText } from '#contract/texts';
 import { api } from '../../api/api';
 import { type CountSource, countSourcePath } from './dashboardCounts';
@@ -8,6 +8,9 @@ export interface DashboardCounts {
   /** True when one of the lists could not be read; the others are still shown. */
   incomplete: boolean;
 }
+
+/** Every count list is a JSON array (contract/dashboard.ts); the start page only counts its items. */
+const isCountList = (data: unknown): data is DashboardList => Array.isArray(data);
 
 /** The start page's calls: the dashboard lists (only their lengths are used) and the dynamic texts. */
 export const startApi = api.injectEndpoints({
@@ -20,14 +23,12 @@ export const startApi = api.injectEndpoints({
             return { source, result };
           }),
         );
-        const unauthorized = results.find(
-          ({ result }) => (result.error as FetchBaseQueryError | undefined)?.status === 401,
-        );
-        if (unauthorized?.result.error) return { error: unauthorized.result.error as FetchBaseQueryError };
+        const unauthorized = results.find(({ result }) => result.error?.status === 401);
+        if (unauthorized?.result.error) return { error: unauthorized.result.error };
         const counts: DashboardCounts['counts'] = {};
         let incomplete = false;
         for (const { source, result } of results) {
-          if (Array.isArray(result.data)) counts[source] = result.data.length;
+          if (isCountList(result.data)) counts[source] = result.data.length;
           else incomplete = true;
         }
         return { data: { counts, incomplete } };
