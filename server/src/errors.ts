@@ -70,6 +70,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fieldErrors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that fails its params schema names nothing there is (pathId.ts).
+      if (error.validationContext === 'params')
+        return reply.status(404).send(errorBody('NOT_FOUND', messages[404]!));
       return reply.status(400).send(errorBody('BAD_REQUEST', messages[400]!));
     }
     const status =

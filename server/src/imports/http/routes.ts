@@ -1,5 +1,6 @@
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ChangeKindSchema,
@@ -14,7 +15,7 @@ import {
 import type { AppDeps } from '../../appDeps';
 import { requireAuth } from '../../auth/session';
 import { ApiError, badRequest, notFound } from '../../errors';
-import { pathId } from '../../pathId';
+import { PathIdParam, pathId } from '../../pathId';
 import {
   buildChangesWorkbook,
   buildPriceListTemplate,
@@ -38,13 +39,6 @@ import { templateRows } from '../store/pricelistSnapshot';
 import { requireImportAccess } from './access';
 import { changesWorkbookName, errorWorkbookName, sendWorkbook } from './downloads';
 import { readUpload } from './upload';
-
-/** Parses the query after the access check, so a caller without a session always gets 401. */
-function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) throw badRequest();
-  return parsed.data;
-}
 
 /** A command's outcome as the HTTP answer: its value, or the status and body for its kind. */
 function answer<T>(outcome: CommandOutcome<T>): T {
@@ -75,28 +69,27 @@ const changesQuery = z.object({
 });
 const templateQuery = z.object({
   type: z.literal('GENERAL_PRICELIST'),
-  pricelistId: z
-    .string()
-    .regex(/^\d{1,9}$/)
-    .transform(Number)
-    .optional(),
+  pricelistId: PathIdParam.optional(),
 });
+// No body, or { acknowledgedRiskId } for a risky import.
+const confirmBody = ConfirmImportRequest.nullish().transform((body) => body ?? {});
+
+const organizationParams = z.object({ organizationId: PathIdParam });
+const importParams = organizationParams.extend({ importId: PathIdParam });
+const pricelistParams = organizationParams.extend({ pricelistId: PathIdParam });
 
 /** What the import lists can be sent as (browsers ask for gzip). */
 const acceptedEncodings = ['gzip', 'identity'];
 
-type OrgParams = { organizationId: string };
-type ImportParams = OrgParams & { importId: string };
-
-/** The caller (401 first), then the organisation (404 unless their own) and the import id. */
-function organizationTarget(request: FastifyRequest<{ Params: OrgParams }>) {
+/**
+ * Every import route is the caller's own organisation's: checked on request, before the body is
+ * read or the params and query are validated, so a caller without a session always gets 401 and
+ * another organisation's imports are 404 whatever the rest of the request says.
+ */
+async function requireOrganizationImportAccess(request: FastifyRequest) {
   requireAuth(request);
-  const organizationId = pathId(request.params.organizationId);
-  return { auth: requireImportAccess(request, organizationId), organizationId };
-}
-
-function importTarget(request: FastifyRequest<{ Params: ImportParams }>) {
-  return { ...organizationTarget(request), importId: pathId(request.params.importId) };
+  const { organizationId } = request.params as { organizationId: string };
+  requireImportAccess(request, pathId(organizationId));
 }
 
 /** The `request` part is a few dozen characters; anything near this is not the SPA's. */
@@ -135,162 +128,194 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
   // Each instance keeps its own lists; the version in the database keeps them all current.
   const importLists = new ImportListCache(db);
-  api.get<{ Params: OrgParams }>('/imports/:organizationId', async (request, reply) => {
-    const { organizationId } = organizationTarget(request);
-    const query = parseQuery(listQuery, request.query);
-    const body = await importLists.responseBody(organizationId, query.imported === 'true', query.limit);
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (body.gzip && negotiate(request.headers['accept-encoding'] ?? '', acceptedEncodings) === 'gzip')
-      return reply.header('content-encoding', 'gzip').send(body.gzip);
-    return reply.send(body.json);
+
+  api.register(async (scope) => {
+    scope.addHook('onRequest', requireOrganizationImportAccess);
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/imports/:organizationId',
+      { schema: { params: organizationParams, querystring: listQuery } },
+      async (request, reply) => {
+        const { organizationId } = request.params;
+        const { imported, limit } = request.query;
+        const body = await importLists.responseBody(organizationId, imported === 'true', limit);
+        reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+        if (body.gzip && negotiate(request.headers['accept-encoding'] ?? '', acceptedEncodings) === 'gzip')
+          return reply.header('content-encoding', 'gzip').send(body.gzip);
+        return reply.send(body.json);
+      },
+    );
+
+    routes.post(
+      '/imports/:organizationId',
+      { schema: { params: organizationParams } },
+      async (request, reply) => {
+        const { organizationId } = request.params;
+        const upload = await readUpload(request, config);
+        const createRequest = parseCreateRequest(upload.fields.get('request'));
+        const id = answer(await createImport(deps, requireAuth(request), createRequest, upload));
+        const body: ImportResponse = { importObject: await importOrThrow(organizationId, id) };
+        return reply.status(201).send(body);
+      },
+    );
+
+    // The history on a price list's page. Static "pricelists", so it is never taken for an import id.
+    routes.get(
+      '/imports/:organizationId/pricelists/:pricelistId',
+      { schema: { params: pricelistParams } },
+      async (request): Promise<PricelistImportsResponse> => {
+        const { organizationId, pricelistId } = request.params;
+        return { imports: await pricelistImportHistory(db, organizationId, pricelistId) };
+      },
+    );
+
+    // Static, so it is never taken for an import id.
+    routes.get(
+      '/imports/:organizationId/template',
+      { schema: { params: organizationParams, querystring: templateQuery } },
+      async (request, reply) => {
+        const { organizationId } = request.params;
+        const { pricelistId } = request.query;
+        const worker = await reserveRequestWorker(deps);
+        try {
+          if (pricelistId === undefined)
+            return sendWorkbook(
+              reply,
+              'Mall generell prislista.xlsx',
+              await buildPriceListTemplate([], worker),
+            );
+          const filled = await templateRows(db, organizationId, pricelistId);
+          if (!filled) throw notFound('Prislistan hittades inte.');
+          const workbook = await buildPriceListTemplate(filled.rows, worker);
+          return sendWorkbook(reply, `Generell prislista ${filled.number}.xlsx`, workbook);
+        } finally {
+          worker.release();
+        }
+      },
+    );
+
+    routes.get(
+      '/imports/:organizationId/:importId',
+      { schema: { params: importParams } },
+      async (request): Promise<ImportResponse> => {
+        const { organizationId, importId } = request.params;
+        return { importObject: await importOrThrow(organizationId, importId) };
+      },
+    );
+
+    routes.post(
+      '/imports/:organizationId/:importId',
+      { schema: { params: importParams } },
+      async (request): Promise<ImportResponse> => {
+        const { organizationId, importId } = request.params;
+        // Checked before the upload is read, so a wrong state answers 409 without taking the file.
+        answer(replaceable((await importOrThrow(organizationId, importId)).status));
+        const upload = await readUpload(request, config);
+        answer(await replaceImportFile(deps, requireAuth(request), importId, upload));
+        return { importObject: await importOrThrow(organizationId, importId) };
+      },
+    );
+
+    routes.delete(
+      '/imports/:organizationId/:importId',
+      { schema: { params: importParams } },
+      async (request, reply) => {
+        answer(await deleteImport(deps, requireAuth(request), request.params.importId));
+        return reply.status(204).send();
+      },
+    );
+
+    routes.post(
+      '/imports/:organizationId/:importId/confirm',
+      { schema: { params: importParams, body: confirmBody } },
+      async (request): Promise<ImportResponse> => {
+        const { organizationId, importId } = request.params;
+        const { acknowledgedRiskId } = request.body;
+        answer(await confirmImport(deps, requireAuth(request), importId, acknowledgedRiskId));
+        return { importObject: await importOrThrow(organizationId, importId) };
+      },
+    );
+
+    routes.post(
+      '/imports/:organizationId/:importId/undo',
+      { schema: { params: importParams } },
+      async (request): Promise<ImportResponse> => {
+        const { organizationId, importId } = request.params;
+        answer(await undoAppliedImport(deps, requireAuth(request), importId));
+        return { importObject: await importOrThrow(organizationId, importId) };
+      },
+    );
+
+    routes.get(
+      '/imports/:organizationId/:importId/summary',
+      { schema: { params: importParams } },
+      async (request): Promise<ImportSummaryResponse> => {
+        const { organizationId, importId } = request.params;
+        const summary = await findImportSummary(db, organizationId, importId);
+        if (!summary) throw notFound();
+        return summary;
+      },
+    );
+
+    routes.get(
+      '/imports/:organizationId/:importId/changes',
+      { schema: { params: importParams, querystring: changesQuery } },
+      async (request): Promise<ImportChangesResponse> => {
+        const { organizationId, importId } = request.params;
+        const { kind, offset, limit } = request.query;
+        const page = await loadChangesPage(db, organizationId, importId, kind, offset, limit);
+        if (!page) throw notFound();
+        return page;
+      },
+    );
+
+    routes.get(
+      '/imports/:organizationId/:importId/validation-errors/excel',
+      { schema: { params: importParams } },
+      async (request, reply) => {
+        const { organizationId, importId } = request.params;
+        const found = await importOrThrow(organizationId, importId);
+        // The file and the errors are loaded once a worker is ours, not while waiting for one
+        // (an import removed meanwhile has none left to load).
+        const worker = await reserveRequestWorker(deps);
+        try {
+          const exported = await loadErrorExport(deps, importId);
+          if (!exported) throw notFound('Importen har inga valideringsfel.');
+          const workbook = await buildValidationErrorWorkbook(
+            exported.content,
+            found.fileName,
+            exported.errors,
+            worker,
+          );
+          return sendWorkbook(reply, errorWorkbookName(found.fileName), workbook);
+        } finally {
+          worker.release();
+        }
+      },
+    );
+
+    routes.get(
+      '/imports/:organizationId/:importId/changes/excel',
+      { schema: { params: importParams } },
+      async (request, reply) => {
+        const { organizationId, importId } = request.params;
+        const found = await importOrThrow(organizationId, importId);
+        const worker = await reserveRequestWorker(deps);
+        try {
+          const changes = await loadChangesExport(db, importId);
+          if (!changes) throw notFound('Importen har inga ändringar att visa.');
+          return sendWorkbook(
+            reply,
+            changesWorkbookName(found.fileName),
+            await buildChangesWorkbook(changes, worker),
+          );
+        } finally {
+          worker.release();
+        }
+      },
+    );
   });
-
-  api.post<{ Params: OrgParams }>('/imports/:organizationId', async (request, reply) => {
-    const { auth, organizationId } = organizationTarget(request);
-    const upload = await readUpload(request, config);
-    const createRequest = parseCreateRequest(upload.fields.get('request'));
-    const id = answer(await createImport(deps, auth, createRequest, upload));
-    const body: ImportResponse = { importObject: await importOrThrow(organizationId, id) };
-    return reply.status(201).send(body);
-  });
-
-  // The history on a price list's page. Static "pricelists", so it is never taken for an import id.
-  api.get<{ Params: OrgParams & { pricelistId: string } }>(
-    '/imports/:organizationId/pricelists/:pricelistId',
-    async (request): Promise<PricelistImportsResponse> => {
-      const { organizationId } = organizationTarget(request);
-      const pricelistId = pathId(request.params.pricelistId);
-      return { imports: await pricelistImportHistory(db, organizationId, pricelistId) };
-    },
-  );
-
-  // Static, so it is never taken for an import id.
-  api.get<{ Params: OrgParams }>('/imports/:organizationId/template', async (request, reply) => {
-    const { organizationId } = organizationTarget(request);
-    const query = parseQuery(templateQuery, request.query);
-    const worker = await reserveRequestWorker(deps);
-    try {
-      if (query.pricelistId === undefined)
-        return sendWorkbook(reply, 'Mall generell prislista.xlsx', await buildPriceListTemplate([], worker));
-      const filled = await templateRows(db, organizationId, query.pricelistId);
-      if (!filled) throw notFound('Prislistan hittades inte.');
-      const workbook = await buildPriceListTemplate(filled.rows, worker);
-      return sendWorkbook(reply, `Generell prislista ${filled.number}.xlsx`, workbook);
-    } finally {
-      worker.release();
-    }
-  });
-
-  api.get<{ Params: ImportParams }>(
-    '/imports/:organizationId/:importId',
-    async (request): Promise<ImportResponse> => {
-      const { organizationId, importId } = importTarget(request);
-      return { importObject: await importOrThrow(organizationId, importId) };
-    },
-  );
-
-  api.post<{ Params: ImportParams }>(
-    '/imports/:organizationId/:importId',
-    async (request): Promise<ImportResponse> => {
-      const { auth, organizationId, importId } = importTarget(request);
-      // Checked before the upload is read, so a wrong state answers 409 without taking the file.
-      answer(replaceable((await importOrThrow(organizationId, importId)).status));
-      const upload = await readUpload(request, config);
-      answer(await replaceImportFile(deps, auth, importId, upload));
-      return { importObject: await importOrThrow(organizationId, importId) };
-    },
-  );
-
-  api.delete<{ Params: ImportParams }>('/imports/:organizationId/:importId', async (request, reply) => {
-    const { auth, importId } = importTarget(request);
-    answer(await deleteImport(deps, auth, importId));
-    return reply.status(204).send();
-  });
-
-  api.post<{ Params: ImportParams }>(
-    '/imports/:organizationId/:importId/confirm',
-    async (request): Promise<ImportResponse> => {
-      const { auth, organizationId, importId } = importTarget(request);
-      // No body, or { acknowledgedRiskId } for a risky import.
-      const body = parseQuery(ConfirmImportRequest, request.body ?? {});
-      answer(await confirmImport(deps, auth, importId, body.acknowledgedRiskId));
-      return { importObject: await importOrThrow(organizationId, importId) };
-    },
-  );
-
-  api.post<{ Params: ImportParams }>(
-    '/imports/:organizationId/:importId/undo',
-    async (request): Promise<ImportResponse> => {
-      const { auth, organizationId, importId } = importTarget(request);
-      answer(await undoAppliedImport(deps, auth, importId));
-      return { importObject: await importOrThrow(organizationId, importId) };
-    },
-  );
-
-  api.get<{ Params: ImportParams }>(
-    '/imports/:organizationId/:importId/summary',
-    async (request): Promise<ImportSummaryResponse> => {
-      const { organizationId, importId } = importTarget(request);
-      const summary = await findImportSummary(db, organizationId, importId);
-      if (!summary) throw notFound();
-      return summary;
-    },
-  );
-
-  api.get<{ Params: ImportParams }>(
-    '/imports/:organizationId/:importId/changes',
-    async (request): Promise<ImportChangesResponse> => {
-      const { organizationId, importId } = importTarget(request);
-      const query = parseQuery(changesQuery, request.query);
-      const page = await loadChangesPage(db, organizationId, importId, query.kind, query.offset, query.limit);
-      if (!page) throw notFound();
-      return page;
-    },
-  );
-
-  api.get<{ Params: ImportParams }>(
-    '/imports/:organizationId/:importId/validation-errors/excel',
-    async (request, reply) => {
-      const { organizationId, importId } = importTarget(request);
-      const found = await importOrThrow(organizationId, importId);
-      // The file and the errors are loaded once a worker is ours, not while waiting for one
-      // (an import removed meanwhile has none left to load).
-      const worker = await reserveRequestWorker(deps);
-      try {
-        const exported = await loadErrorExport(deps, importId);
-        if (!exported) throw notFound('Importen har inga valideringsfel.');
-        const workbook = await buildValidationErrorWorkbook(
-          exported.content,
-          found.fileName,
-          exported.errors,
-          worker,
-        );
-        return sendWorkbook(reply, errorWorkbookName(found.fileName), workbook);
-      } finally {
-        worker.release();
-      }
-    },
-  );
-
-  api.get<{ Params: ImportParams }>(
-    '/imports/:organizationId/:importId/changes/excel',
-    async (request, reply) => {
-      const { organizationId, importId } = importTarget(request);
-      const found = await importOrThrow(organizationId, importId);
-      const worker = await reserveRequestWorker(deps);
-      try {
-        const changes = await loadChangesExport(db, importId);
-        if (!changes) throw notFound('Importen har inga ändringar att visa.');
-        return sendWorkbook(
-          reply,
-          changesWorkbookName(found.fileName),
-          await buildChangesWorkbook(changes, worker),
-        );
-      } finally {
-        worker.release();
-      }
-    },
-  );
 
   api.get<{ Params: { userId: string } }>(
     '/importStatus/:userId',
