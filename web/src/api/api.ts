@@ -1,4 +1,5 @@
 import {
+  type BaseQueryApi,
   type BaseQueryFn,
   createApi,
   type FetchArgs,
@@ -26,13 +27,37 @@ export const backgroundRequest = { [BACKGROUND_REQUEST_HEADER]: 'true' };
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'same-origin' });
 
+/** What an endpoint may ask of the base query besides its request (`extraOptions`). */
+export interface ApiExtraOptions {
+  /**
+   * A refetch of data that is already shown (polling, or a refresh after invalidation) is the SPA
+   * acting on its own, so it must not slide the session (docs/product.md, "API conventions").
+   * For endpoints that set no headers of their own.
+   */
+  backgroundRefetch?: boolean;
+}
+
+/**
+ * RTK Query marks polling and a refresh after invalidation as `forced`; a first load or a load on
+ * mount is the user's own doing.
+ */
+function isBackgroundRefetch(queryApi: BaseQueryApi) {
+  if (!queryApi.forced || !queryApi.queryCacheKey) return false;
+  const state = queryApi.getState() as { api: { queries: Record<string, { data?: unknown } | undefined> } };
+  return state.api.queries[queryApi.queryCacheKey]?.data !== undefined;
+}
+
 /** Any 401 while a session exists ends the session (docs/product.md, "Session"; docs/product.md, "Calls"). */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
   args,
   api,
   extraOptions,
 ) => {
-  const result = await rawBaseQuery(args, api, extraOptions);
+  const request =
+    extraOptions?.backgroundRefetch && isBackgroundRefetch(api)
+      ? { ...(typeof args === 'string' ? { url: args } : args), headers: backgroundRequest }
+      : args;
+  const result = await rawBaseQuery(request, api, extraOptions);
   if (result.error?.status === 401) {
     const state = api.getState() as { session: { hasSession: boolean } };
     if (state.session.hasSession) api.dispatch(sessionEnded());

@@ -1,3 +1,4 @@
+import type { ImportResponse } from '#contract/imports';
 import { api } from './api';
 
 /**
@@ -6,7 +7,7 @@ import { api } from './api';
  */
 export const undoImportApi = api.injectEndpoints({
   endpoints: (build) => ({
-    undoImport: build.mutation<unknown, { organizationId: number; importId: number }>({
+    undoImport: build.mutation<ImportResponse, { organizationId: number; importId: number }>({
       query: ({ organizationId, importId }) => ({
         url: `imports/${organizationId}/${importId}/undo`,
         method: 'POST',

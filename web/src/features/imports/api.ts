@@ -1,17 +1,14 @@
-import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { ChangeKind } from '#contract/domain';
 import type {
   ConfirmImportRequest,
-  Import,
   ImportChangesResponse,
   ImportListResponse,
   ImportResponse,
-  ImportSummary,
   ImportSummaryResponse,
   LegacyImportStatus,
 } from '#contract/imports';
 import type { ActivePricelist, GeneralPricelist } from '#contract/pricelists';
-import { API_BASE_URL, api, backgroundRequest } from '../../api/api';
+import { API_BASE_URL, type ApiExtraOptions, api } from '../../api/api';
 import { PENDING_LIST_LIMIT, RECENT_LIST_LIMIT } from './limits';
 
 type ImportRef = { organizationId: number; importId: number };
@@ -19,19 +16,8 @@ type ImportRef = { organizationId: number; importId: number };
 type SummaryArgs = ImportRef & { status: string };
 export type ChangesArgs = ImportRef & { kind: ChangeKind; offset: number; limit: number };
 
-/**
- * A refetch of data that is already shown (polling, or a refresh after invalidation) is the SPA
- * acting on its own, so it must not slide the session (docs/product.md, "API conventions"). RTK Query marks both as
- * `forced`; a first load or a load on mount is the user's own doing.
- */
-function isBackgroundRefetch(queryApi: BaseQueryApi) {
-  if (!queryApi.forced || !queryApi.queryCacheKey) return false;
-  const state = queryApi.getState() as { api: { queries: Record<string, { data?: unknown } | undefined> } };
-  return state.api.queries[queryApi.queryCacheKey]?.data !== undefined;
-}
-
-const withBackgroundHeader = (args: FetchArgs, queryApi: BaseQueryApi): FetchArgs =>
-  isBackgroundRefetch(queryApi) ? { ...args, headers: backgroundRequest } : args;
+/** The polled calls: a refetch of what is already shown does not slide the session. */
+const backgroundRefetch: ApiExtraOptions = { backgroundRefetch: true };
 
 const importTags = (importId: number) => [{ type: 'Import' as const, id: importId }, 'Imports' as const];
 
@@ -39,46 +25,32 @@ export const importsApi = api.injectEndpoints({
   endpoints: (build) => {
     /** One of the two polled lists of an organisation's imports (docs/product.md, "API conventions"). */
     const importList = (imported: boolean, limit: number) =>
-      build.query<Import[], number>({
-        queryFn: async (organizationId, queryApi, _extra, baseQuery) => {
-          const args = { url: `imports/${organizationId}`, params: { imported, limit } };
-          const result = await baseQuery(withBackgroundHeader(args, queryApi));
-          return result.error
-            ? { error: result.error }
-            : { data: (result.data as ImportListResponse).imports };
-        },
+      build.query<ImportListResponse['imports'], number>({
+        query: (organizationId) => ({ url: `imports/${organizationId}`, params: { imported, limit } }),
+        extraOptions: backgroundRefetch,
+        transformResponse: (response: ImportListResponse) => response.imports,
         providesTags: ['Imports'],
       });
     return {
       getPendingImports: importList(false, PENDING_LIST_LIMIT),
       getRecentImports: importList(true, RECENT_LIST_LIMIT),
       getLegacyImports: build.query<LegacyImportStatus[], number>({
-        queryFn: async (userId, queryApi, _extra, baseQuery) => {
-          const result = await baseQuery(withBackgroundHeader({ url: `importStatus/${userId}` }, queryApi));
-          return result.error ? { error: result.error } : { data: result.data as LegacyImportStatus[] };
-        },
+        query: (userId) => `importStatus/${userId}`,
+        extraOptions: backgroundRefetch,
         providesTags: ['Imports'],
       }),
       // Detail and summary are never kept (docs/product.md, "Constants"): the page polls them while pending.
-      getImport: build.query<Import, ImportRef>({
-        queryFn: async ({ organizationId, importId }, queryApi, _extra, baseQuery) => {
-          const args = { url: `imports/${organizationId}/${importId}` };
-          const result = await baseQuery(withBackgroundHeader(args, queryApi));
-          return result.error
-            ? { error: result.error }
-            : { data: (result.data as ImportResponse).importObject };
-        },
+      getImport: build.query<ImportResponse['importObject'], ImportRef>({
+        query: ({ organizationId, importId }) => `imports/${organizationId}/${importId}`,
+        extraOptions: backgroundRefetch,
+        transformResponse: (response: ImportResponse) => response.importObject,
         keepUnusedDataFor: 0,
         providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
       }),
-      getImportSummary: build.query<ImportSummary | null, SummaryArgs>({
-        queryFn: async ({ organizationId, importId }, queryApi, _extra, baseQuery) => {
-          const args = { url: `imports/${organizationId}/${importId}/summary` };
-          const result = await baseQuery(withBackgroundHeader(args, queryApi));
-          return result.error
-            ? { error: result.error }
-            : { data: (result.data as ImportSummaryResponse).result ?? null };
-        },
+      getImportSummary: build.query<ImportSummaryResponse['result'], SummaryArgs>({
+        query: ({ organizationId, importId }) => `imports/${organizationId}/${importId}/summary`,
+        extraOptions: backgroundRefetch,
+        transformResponse: (response: ImportSummaryResponse) => response.result ?? null,
         keepUnusedDataFor: 0,
         providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
       }),
@@ -91,7 +63,7 @@ export const importsApi = api.injectEndpoints({
         providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
       }),
       // A risky import carries the acknowledgement of the risks the user was shown.
-      confirmImport: build.mutation<unknown, ImportRef & ConfirmImportRequest>({
+      confirmImport: build.mutation<ImportResponse, ImportRef & ConfirmImportRequest>({
         query: ({ organizationId, importId, acknowledgedRiskId }) => ({
           url: `imports/${organizationId}/${importId}/confirm`,
           method: 'POST',
@@ -102,7 +74,8 @@ export const importsApi = api.injectEndpoints({
           await queryFulfilled.then(() => refreshListsAgainLater(dispatch)).catch(() => undefined);
         },
       }),
-      deleteImport: build.mutation<unknown, ImportRef>({
+      // 204, no body.
+      deleteImport: build.mutation<void, ImportRef>({
         query: ({ organizationId, importId }) => ({
           url: `imports/${organizationId}/${importId}`,
           method: 'DELETE',

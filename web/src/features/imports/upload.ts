@@ -1,4 +1,4 @@
-import type { CreateImportRequest, Import } from '#contract/imports';
+import type { CreateImportRequest, Import, ImportResponse } from '#contract/imports';
 import { apiFailureOfText } from '../../api/apiError';
 
 export interface UploadRequest {
@@ -21,9 +21,11 @@ export type UploadFile = (
 const reasonOf = (status: number, responseText: string): string | null =>
   apiFailureOfText(status, responseText).message ?? null;
 
+/** The created or replaced import the server answers with (contract's ImportResponse), if it could be read. */
 function importOf(responseText: string): Import | null {
   try {
-    return (JSON.parse(responseText) as { importObject?: Import }).importObject ?? null;
+    const body: Partial<ImportResponse> = JSON.parse(responseText);
+    return body.importObject ?? null;
   } catch {
     return null;
   }
