@@ -46,8 +46,14 @@ export const SessionPing = z.object({
 export type SessionPing = z.infer<typeof SessionPing>;
 
 export const ResetRequest = z.object({ username, email });
+export type ResetRequest = z.infer<typeof ResetRequest>;
 export const ResetValidateRequest = z.object({ email, token });
+export type ResetValidateRequest = z.infer<typeof ResetValidateRequest>;
 export const ResetChangeRequest = z.object({ email, token, newPassword: password });
+export type ResetChangeRequest = z.infer<typeof ResetChangeRequest>;
+/** What each of the three reset calls answers when it succeeds: an empty object. */
+export const ResetResponse = z.object({});
+export type ResetResponse = z.infer<typeof ResetResponse>;
 
 export const Organization = z.object({ organizationName: z.string() });
 export type Organization = z.infer<typeof Organization>;

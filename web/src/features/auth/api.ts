@@ -1,4 +1,11 @@
-import type { LoginRequest, Profile } from '#contract/auth';
+import type {
+  LoginRequest,
+  Profile,
+  ResetChangeRequest,
+  ResetRequest,
+  ResetResponse,
+  ResetValidateRequest,
+} from '#contract/auth';
 import { api } from '../../api/api';
 
 /** The calls of the login area (docs/product.md, "Calls"). The logout lives in web/src/api/session.ts. */
@@ -7,13 +14,13 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<Profile, LoginRequest>({
       query: (body) => ({ url: 'login', method: 'POST', body }),
     }),
-    resetRequest: build.mutation<void, { username: string; email: string }>({
+    resetRequest: build.mutation<ResetResponse, ResetRequest>({
       query: (body) => ({ url: 'reset/request', method: 'POST', body }),
     }),
-    resetValidate: build.mutation<void, { email: string; token: string }>({
+    resetValidate: build.mutation<ResetResponse, ResetValidateRequest>({
       query: (body) => ({ url: 'reset/validate', method: 'POST', body }),
     }),
-    resetChange: build.mutation<void, { email: string; token: string; newPassword: string }>({
+    resetChange: build.mutation<ResetResponse, ResetChangeRequest>({
       query: (body) => ({ url: 'reset/change', method: 'POST', body }),
     }),
   }),
