@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * API keys (docs/api-keys.md): a supplier's program calls the API as its user with
+ * `Authorization: Bearer hmdb_…`. The secret is shown once, in the answer that creates it.
+ */
+
+/** A key as its owner sees it in the list; never its secret. */
+export const ApiKey = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The prefix and the secret's last four characters, e.g. "hmdb_…x3Fq": enough to tell keys apart. */
+  hint: z.string(),
+  created: z.string(),
+  expires: z.string(),
+  lastUsed: z.string().nullable(),
+  /** Past its expiry: it no longer works. */
+  expired: z.boolean(),
+});
+export type ApiKey = z.infer<typeof ApiKey>;
+
+export const ApiKeyList = z.object({ keys: z.array(ApiKey) });
+export type ApiKeyList = z.infer<typeof ApiKeyList>;
+
+/**
+ * The body of a new key. Bounded here only against abuse; what the owner is told (an empty
+ * name, too long, days outside 1–365) the server answers as field errors.
+ */
+export const CreateApiKeyRequest = z.object({
+  name: z
+    .string()
+    .max(1000)
+    .refine((value) => !value.includes('\u0000')),
+  expiresInDays: z.number().optional(),
+});
+export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
+
+/** The answer of a create: the key and, this once, its secret. */
+export const CreatedApiKey = z.object({ key: ApiKey, secret: z.string() });
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
