@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { apiKeyRoutes } from './apiKeys/routes';
 import type { AppDeps } from './appDeps';
 import { authRoutes } from './auth/routes';
 import { registerSessions } from './auth/session';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       authRoutes(api, deps);
+      apiKeyRoutes(api, deps);
       organizationRoutes(api, deps);
       pricelistRoutes(api, deps);
       importRoutes(api, deps);

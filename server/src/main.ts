@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { startAuthHousekeeping } from './auth/housekeeping';
 import { createMailer } from './auth/mail';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
@@ -50,6 +51,8 @@ async function main() {
   const jobs = startImportJobs(deps);
   // Uploaded bytes of ended imports are deleted once their retention time has passed.
   const fileRetention = startFileRetention(deps);
+  // Expired sessions and the mails a week before API keys expire, even when nobody signs in.
+  const authHousekeeping = startAuthHousekeeping(deps);
   await app.listen({ host: config.HOST, port: config.PORT });
 
   let stopping = false;
@@ -61,6 +64,7 @@ async function main() {
     await app.close();
     await jobs.stop();
     await fileRetention.stop();
+    await authHousekeeping.stop();
     await deps.workerPool.close();
     await database.close();
     process.exit(0);

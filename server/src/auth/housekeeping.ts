@@ -1,7 +1,13 @@
+import { warnOfExpiringApiKeys } from '../apiKeys/expiryWarnings';
+import type { AppDeps } from '../appDeps';
 import type { Database } from '../db/database';
 import { pruneLoginFailures } from './lockout';
 
 const DAY = 24 * 3_600_000;
+/** How often an instance runs the housekeeping on its own, besides after logins. */
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
+type HousekeepingDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>;
 
 /**
  * Deletes what no rule needs any more: sessions past their expiry (a returning cookie deletes its
@@ -20,12 +26,41 @@ export async function pruneAuthTables(db: Database, now: Date) {
     .execute();
 }
 
-/** Runs `pruneAuthTables` at most once a minute, from requests that come anyway (logins). */
-export function createPruner(db: Database) {
+/** The pruning, and the mails a week before API keys expire (docs/api-keys.md). */
+async function runAuthHousekeeping(deps: HousekeepingDeps, now: Date) {
+  await pruneAuthTables(deps.db, now);
+  await warnOfExpiringApiKeys(deps);
+}
+
+/**
+ * Runs the housekeeping at most once a minute, from requests that come anyway (logins). The
+ * hourly timer (`startAuthHousekeeping`) covers the hours when nobody signs in.
+ */
+export function createAuthHousekeeping(deps: HousekeepingDeps) {
   let last = 0;
   return async (now: Date) => {
     if (Math.abs(now.getTime() - last) < 60_000) return;
     last = now.getTime();
-    await pruneAuthTables(db, now);
+    await runAuthHousekeeping(deps, now);
+  };
+}
+
+/** Runs the housekeeping at start and then every hour; errors are logged, never thrown. */
+export function startAuthHousekeeping(deps: HousekeepingDeps): { stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = runAuthHousekeeping(deps, deps.clock.now()).catch((error) =>
+      deps.logger.error({ err: error }, 'auth housekeeping failed'),
+    );
+  };
+  const first = setTimeout(run, 0);
+  const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
   };
 }

@@ -42,7 +42,15 @@ export function resetMail(to: Recipient, link: string, validMinutes: number): Ma
   };
 }
 
-export function passwordChangedMail(to: Recipient, changedAt: Date): MailMessage {
+export function passwordChangedMail(to: Recipient, changedAt: Date, revokedApiKeys = 0): MailMessage {
+  const keys =
+    revokedApiKeys === 0
+      ? []
+      : [
+          revokedApiKeys === 1
+            ? 'Din API-nyckel har också återkallats. Ett program som använde den behöver en ny nyckel, som du skapar på sidan API-nycklar.'
+            : `Dina ${revokedApiKeys} API-nycklar har också återkallats. Program som använde dem behöver nya nycklar, som du skapar på sidan API-nycklar.`,
+        ];
   return {
     to: to.email,
     subject: 'Ditt lösenord i Hjälpmedelsdatabasen har ändrats',
@@ -51,9 +59,68 @@ export function passwordChangedMail(to: Recipient, changedAt: Date): MailMessage
       '',
       `Lösenordet för ditt konto ${to.username} i Hjälpmedelsdatabasen ändrades ${dateTime.format(changedAt)}.`,
       'Alla dina inloggningar har avslutats, så du behöver logga in igen med det nya lösenordet.',
+      ...keys,
       '',
       'Om det var du som ändrade lösenordet behöver du inte göra något mer.',
       'Om du inte har ändrat ditt lösenord: återställ det genast från inloggningssidan och kontakta supporten.',
+      '',
+      signature,
+    ].join('\n'),
+  };
+}
+
+/** A key as its mails name it: never the secret, only the hint the list shows too. */
+interface MailedApiKey {
+  name: string;
+  hint: string;
+  expires: Date;
+}
+
+/** Where the owner sees and revokes keys; the host comes from configuration. */
+export const apiKeysPageLink = (publicUrl: string) => new URL('/api-nycklar', `${publicUrl}/`).toString();
+
+export function apiKeyCreatedMail(
+  to: Recipient,
+  key: MailedApiKey,
+  createdAt: Date,
+  pageLink: string,
+): MailMessage {
+  return {
+    to: to.email,
+    subject: 'En ny API-nyckel har skapats i Hjälpmedelsdatabasen',
+    text: [
+      `Hej ${to.firstName}!`,
+      '',
+      `En ny API-nyckel skapades för ditt konto ${to.username} i Hjälpmedelsdatabasen ${dateTime.format(createdAt)}.`,
+      '',
+      `Namn: ${key.name}`,
+      `Nyckel: ${key.hint}`,
+      `Går ut: ${dateTime.format(key.expires)}`,
+      '',
+      'Ett program som har nyckeln kan hämta och skicka uppgifter i ditt namn och med din behörighet.',
+      'Om du inte har skapat nyckeln: återkalla den genast på sidan API-nycklar och kontakta supporten.',
+      '',
+      pageLink,
+      '',
+      signature,
+    ].join('\n'),
+  };
+}
+
+export function apiKeyExpiresSoonMail(to: Recipient, key: MailedApiKey, pageLink: string): MailMessage {
+  return {
+    to: to.email,
+    subject: 'Din API-nyckel i Hjälpmedelsdatabasen går snart ut',
+    text: [
+      `Hej ${to.firstName}!`,
+      '',
+      `API-nyckeln ”${key.name}” (${key.hint}) för ditt konto ${to.username} i Hjälpmedelsdatabasen går ut ${dateTime.format(key.expires)}.`,
+      'Efter det kan program som använder nyckeln inte längre nå Hjälpmedelsdatabasen med den.',
+      '',
+      'Om nyckeln fortfarande behövs: skapa en ny nyckel på sidan API-nycklar och byt till den i programmet innan den gamla går ut.',
+      'Om nyckeln inte längre används behöver du inte göra något.',
+      '',
+      pageLink,
       '',
       signature,
     ].join('\n'),

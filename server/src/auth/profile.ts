@@ -4,7 +4,8 @@ import type { Database } from '../db/database';
 /** The signed-in user as routes see it: the profile and the first engagement's rights. */
 export interface AuthContext {
   userId: number;
-  sessionIdHash: string;
+  /** The session's id hash; null for a request made with an API key (docs/api-keys.md). */
+  sessionIdHash: string | null;
   profile: Profile;
   /** The first engagement's organisation (docs/product.md, "Data the shell shows": only the first engagement is used). */
   organizationId: number;
@@ -89,7 +90,7 @@ export function profileFromRows(
   };
 }
 
-export function authContextFrom(profile: Profile, sessionIdHash: string): AuthContext {
+export function authContextFrom(profile: Profile, sessionIdHash: string | null): AuthContext {
   const first = profile.userEngagements[0];
   const roles = first?.roles ?? [];
   return {

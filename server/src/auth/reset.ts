@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { revokeAllApiKeys } from '../apiKeys/store';
 import type { AppDeps } from '../appDeps';
 import type { Database } from '../db/database';
 import { clearLoginFailures } from './lockout';
@@ -19,6 +20,11 @@ interface ResetUser {
   username: string;
   email: string;
   first_name: string;
+}
+
+/** The user whose password a reset link changed, and how many working API keys that revoked. */
+interface ChangedUser extends ResetUser {
+  revokedApiKeys: number;
 }
 
 /**
@@ -92,15 +98,15 @@ export async function userOfResetToken(
 
 /**
  * Sets a new password through a reset link, in one transaction: the password changes, the
- * user's reset tokens are used up, every session of the user ends and the login lock lifts.
- * Answers undefined when the token is not live.
+ * user's reset tokens are used up, every session of the user ends, every API key of the user is
+ * revoked and the login lock lifts. Answers undefined when the token is not live.
  */
 export async function changePasswordWithToken(
   deps: ResetDeps,
   email: string,
   token: string,
   newPassword: string,
-): Promise<ResetUser | undefined> {
+): Promise<ChangedUser | undefined> {
   const { db, clock, logger } = deps;
   // Hashing is slow: do it only for a token that looks live, and outside the transaction.
   if (!(await userOfResetToken(db, clock.now(), email, token))) return undefined;
@@ -118,14 +124,20 @@ export async function changePasswordWithToken(
       .where('used_at', 'is', null)
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', owner.id).execute();
+    // A reset may follow a stolen password: keys made with it stop working too (docs/api-keys.md).
+    const revokedApiKeys = await revokeAllApiKeys(trx, owner.id, now);
     await clearLoginFailures(trx, owner.username);
-    return owner;
+    return { ...owner, revokedApiKeys };
   });
-  if (user) logger.info({ userId: user.id }, 'password changed through a reset link; all sessions ended');
+  if (user)
+    logger.info(
+      { userId: user.id, revokedApiKeys: user.revokedApiKeys },
+      'password changed through a reset link; all sessions ended and API keys revoked',
+    );
   return user;
 }
 
-export async function sendPasswordChangedMail({ mailer, clock }: ResetDeps, user: ResetUser) {
+export async function sendPasswordChangedMail({ mailer, clock }: ResetDeps, user: ChangedUser) {
   const recipient = { email: user.email, firstName: user.first_name, username: user.username };
-  await mailer.send(passwordChangedMail(recipient, clock.now()));
+  await mailer.send(passwordChangedMail(recipient, clock.now(), user.revokedApiKeys));
 }

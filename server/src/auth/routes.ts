@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../appDeps';
 import { ApiError, badRequest, forbidden } from '../errors';
 import { createBackgroundTasks } from './background';
-import { createPruner } from './housekeeping';
+import { createAuthHousekeeping } from './housekeeping';
 import { logIn } from './login';
 import { authMessages } from './messages';
 import { dummyPasswordHash, newPasswordProblem } from './passwords';
@@ -30,7 +30,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config, db, clock } = deps;
   const background = createBackgroundTasks(deps.logger);
-  const prune = createPruner(db);
+  const housekeeping = createAuthHousekeeping(deps);
   api.addHook('onClose', () => background.settle());
   // Computed now, so that the first unknown username is not answered faster than the rest.
   void dummyPasswordHash();
@@ -42,7 +42,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
       const username = request.body.username.trim();
       const { password } = request.body;
       if (!username || !password) throw badRequest(authMessages.loginFieldsMissing);
-      background.run('pruning the auth tables', () => prune(clock.now()));
+      background.run('auth housekeeping', () => housekeeping(clock.now()));
       const result = await logIn(deps, username, password, cookieSessionIdHash(request, config));
       if (result.kind === 'locked') {
         const seconds = Math.ceil((result.lockedUntil.getTime() - clock.now().getTime()) / 1000);
@@ -63,11 +63,16 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply.status(204).send();
   });
 
-  api.get('/profile', { schema: { response: { 200: Profile } } }, async (request, reply) => {
-    const { profile } = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    return profile;
-  });
+  // A script may ask who its key acts as (docs/api-keys.md).
+  api.get(
+    '/profile',
+    { config: { apiKey: true }, schema: { response: { 200: Profile } } },
+    async (request, reply) => {
+      const { profile } = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return profile;
+    },
+  );
 
   // The ping is the SPA's own poll: it never slides the session and needs no profile.
   api.get(

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BACKGROUND_REQUEST_HEADER } from '#contract';
+import { bearerCredentialOf, registerApiKeyAuthentication } from '../apiKeys/bearer';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { compiledOnce } from '../db/compiledOnce';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     passiveSession?: boolean;
     /** The route reads `request.session` only, so the profile is not loaded (keeps the ping cheap). */
     sessionOnly?: boolean;
+    /** The route also takes `Authorization: Bearer <API key>` (docs/api-keys.md); any other refuses one. */
+    apiKey?: boolean;
   }
 }
 
@@ -124,11 +127,15 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
       .set({ last_seen_at: now, idle_expires_at: idleExpiresAt })
       .where('id_hash', '=', idHash),
   );
+  const authenticateApiKey = registerApiKeyAuthentication(app, deps);
   app.decorateRequest('auth', null);
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     // Only the API knows sessions: the SPA's files and health checks neither read nor slide one.
     if (!request.url.startsWith('/resources/')) return;
+    // A request with a bearer key is the key's alone: no cookie is read, no session slides.
+    const credential = bearerCredentialOf(request);
+    if (credential !== undefined) return authenticateApiKey(request, credential);
     const idHash = cookieSessionIdHash(request, config);
     if (!idHash) return;
     // One round trip: the session alone where that is all the route reads, else with the user's rights.

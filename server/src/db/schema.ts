@@ -68,6 +68,19 @@ export interface PasswordResetTokensTable {
   used_at: Timestamp | null;
 }
 
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  secret_hash: string;
+  hint: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  expiry_warned_at: Timestamp | null;
+}
+
 export interface ArticlesTable {
   id: Generated<number>;
   organization_id: number;
@@ -230,6 +243,7 @@ export interface DB {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   password_reset_tokens: PasswordResetTokensTable;
+  api_keys: ApiKeysTable;
   articles: ArticlesTable;
   general_pricelists: GeneralPricelistsTable;
   pricelists: PricelistsTable;

@@ -25,13 +25,14 @@ const params = z.object({ organizationId: z.string() });
  * The caller's own general price list and its active price lists (the header's "Generell
  * prislista" target and the import dialog). Any signed-in user of the organisation may read them:
  * it is the organisation's own data, and the header asks before it knows which step applies.
+ * Every route here only reads, and takes an API key too (docs/api-keys.md).
  */
 export function pricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   const routes = api.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
     '/organizations/:organizationId/generalpricelists',
-    { schema: { params, response: { 200: GeneralPricelist } } },
+    { config: { apiKey: true }, schema: { params, response: { 200: GeneralPricelist } } },
     async (request) => {
       const auth = requireOwnOrganization(request, request.params.organizationId);
       const general = await findGeneralPricelist(db, auth.organizationId);
@@ -43,7 +44,7 @@ export function pricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   routes.get(
     '/organizations/:organizationId/generalpricelists/pricelists/active',
-    { schema: { params, response: { 200: z.array(ActivePricelist) } } },
+    { config: { apiKey: true }, schema: { params, response: { 200: z.array(ActivePricelist) } } },
     async (request) => {
       const auth = requireOwnOrganization(request, request.params.organizationId);
       return activePricelists(db, auth.organizationId, swedishDateOf(clock.now()));
@@ -61,7 +62,7 @@ export function pricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   };
   routes.get(
     '/pricelists/:organizationId/:generalPricelistId',
-    { schema: { params: generalParams, response: { 200: GeneralPricelistView } } },
+    { config: { apiKey: true }, schema: { params: generalParams, response: { 200: GeneralPricelistView } } },
     async (request) => {
       const organizationId = importAccess(request, request.params.organizationId);
       const view = await generalPricelistView(
@@ -78,6 +79,7 @@ export function pricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   routes.get(
     '/pricelists/:organizationId/:generalPricelistId/:pricelistId/rows',
     {
+      config: { apiKey: true },
       schema: {
         params: generalParams.extend({ pricelistId: z.string() }),
         response: { 200: PricelistRowsPage },
