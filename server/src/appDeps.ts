@@ -4,7 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { RecentUploads } from './imports/store/recentUploads';
-import type { ImportJobSignal } from './lib/jobs/jobSignal';
+import type { JobSignal } from './lib/jobs/jobSignal';
 import type { JobMetrics } from './operations/jobMetrics';
 import type { WorkerPool } from './priceListFile';
 
@@ -25,7 +25,7 @@ export interface AppDeps {
   /** Where uploaded files are kept: a folder with PGlite (decision 0010), null for in the database. */
   uploadFolder: string | null;
   /** Wakes this instance's job loop when a request has just made a job. */
-  importJobSignal: ImportJobSignal;
+  importJobSignal: JobSignal;
   /** Files this instance has just stored, kept until its job loop takes them. */
   recentUploads: RecentUploads;
   /** The job histograms of this app's /metrics. */

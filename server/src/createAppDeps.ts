@@ -2,7 +2,7 @@ import type { AppDeps } from './appDeps';
 import type { DatabaseKind } from './db/database';
 import { uploadFolderFor } from './imports/store/importFiles';
 import { RecentUploads } from './imports/store/recentUploads';
-import { ImportJobSignal } from './lib/jobs/jobSignal';
+import { JobSignal } from './lib/jobs/jobSignal';
 import { createJobMetrics } from './operations/jobMetrics';
 
 /** The parts made outside (the database, the clock, the mailer, the pool), and the database's kind. */
@@ -15,7 +15,7 @@ export function createAppDeps({ databaseKind, ...parts }: AppParts): AppDeps {
   return {
     ...parts,
     uploadFolder: uploadFolderFor(databaseKind, parts.config.DATA_DIR),
-    importJobSignal: new ImportJobSignal(),
+    importJobSignal: new JobSignal(),
     recentUploads: new RecentUploads(),
     jobMetrics: createJobMetrics(),
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../../appDeps';
+import { type JobRunnerOptions, runClaimedJob, startJobLoop } from '../../lib/jobs/jobLoop';
 import { ExcelFileError, ExcelWorkerError } from '../../priceListFile';
 import { type ApplyEnd, runApplyJob } from './applyJob';
 import {
@@ -9,6 +10,7 @@ import {
   finishJob,
   type JobDeps,
   type JobFailure,
+  type JobStatus,
   LEASE_RENEW_MS,
   MAX_ATTEMPTS,
   renewLease,
@@ -43,56 +45,60 @@ function failureOf(error: unknown): JobFailure {
   return { reason: 'Ett oväntat fel uppstod i jobbet.', aboutFile: false };
 }
 
+type ImportJobResult = { end: JobEnd } & Omit<ApplyEnd, 'end'> & { workerPeakMemoryMb?: number };
+
 /**
- * Runs one claimed job to its end: validation or apply, with the lease renewed while it works.
- * An exception ends the job in its *_ERROR status; a job claimed more than MAX_ATTEMPTS times
- * (its earlier workers died) ends there without running again.
+ * The import queue for the generic job runner: jobs are the imports waiting in VALIDATION_PENDING
+ * or IMPORT_PENDING (importQueue.ts), each status with its handler. A handler that throws, or a
+ * job claimed more than MAX_ATTEMPTS times (its earlier workers died), ends in the status's
+ * *_ERROR with a recorded reason.
  */
+function importJobRunner(deps: JobDeps): JobRunnerOptions<ClaimedJob, JobStatus, ImportJobResult> {
+  const fail = async (job: ClaimedJob, workerId: string, failure: JobFailure): Promise<ImportJobResult> => {
+    const errorStatus = job.status === 'VALIDATION_PENDING' ? 'VALIDATION_ERROR' : 'IMPORT_ERROR';
+    const finished = await finishJob(deps, job, workerId, { status: errorStatus, summary: null, failure });
+    return { end: finished ? errorStatus : 'LEASE_LOST' };
+  };
+  return {
+    queue: {
+      claim: (workerId) => claimNextJob(deps, workerId),
+      renew: (job, workerId) => renewLease(deps, job, workerId),
+    },
+    kindOf: (job) => job.status,
+    handlers: {
+      VALIDATION_PENDING: (job, workerId) => runValidationJob(deps, job, workerId),
+      IMPORT_PENDING: (job, workerId) => runApplyJob(deps, job, workerId),
+    },
+    onFailure: (job, error, workerId) => fail(job, workerId, failureOf(error)),
+    onGiveUp: (job, workerId) =>
+      fail(job, workerId, { reason: `Jobbet avbröts efter ${MAX_ATTEMPTS} försök.`, aboutFile: false }),
+    maxAttempts: MAX_ATTEMPTS,
+    renewEveryMs: LEASE_RENEW_MS,
+    logger: deps.logger,
+  };
+}
+
+/** Runs one claimed import job to its end, and logs how it ended and what it took. */
 export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: string): Promise<JobResult> {
   const started = performance.now();
-  const errorStatus = job.status === 'VALIDATION_PENDING' ? 'VALIDATION_ERROR' : 'IMPORT_ERROR';
-  const log = deps.logger.child({ importId: job.id, job: job.status, attempt: job.attempts, workerId });
-  const fail = async (failure: JobFailure) =>
-    (await finishJob(deps, job, workerId, { status: errorStatus, summary: null, failure }))
-      ? errorStatus
-      : 'LEASE_LOST';
-
-  let end: JobEnd;
-  let measured: Omit<ApplyEnd, 'end'> & { workerPeakMemoryMb?: number } = {};
-  if (job.attempts > MAX_ATTEMPTS) {
-    log.warn('import job gave up: claimed too many times without finishing');
-    end = await fail({ reason: `Jobbet avbröts efter ${MAX_ATTEMPTS} försök.`, aboutFile: false });
-  } else {
-    const renewal = setInterval(() => {
-      renewLease(deps, job, workerId).catch((error) => log.warn({ err: error }, 'lease renewal failed'));
-    }, LEASE_RENEW_MS);
-    renewal.unref();
-    try {
-      if (job.status === 'VALIDATION_PENDING') {
-        ({ end, ...measured } = await runValidationJob(deps, job, workerId));
-      } else {
-        ({ end, ...measured } = await runApplyJob(deps, job, workerId));
-      }
-    } catch (error) {
-      log.error({ err: error }, 'import job failed');
-      end = await fail(failureOf(error));
-    } finally {
-      clearInterval(renewal);
-    }
-  }
+  const { end, ...measured } = await runClaimedJob(importJobRunner(deps), job, workerId);
   const durationMs = Math.round(performance.now() - started);
   const applyMs = measured.applyMs && Math.round(measured.applyMs);
-  log.info(
-    { end, durationMs, applyMs, rounds: measured.rounds, workerPeakMemoryMb: measured.workerPeakMemoryMb },
+  deps.logger.info(
+    {
+      importId: job.id,
+      job: job.status,
+      attempt: job.attempts,
+      workerId,
+      end,
+      durationMs,
+      applyMs,
+      rounds: measured.rounds,
+      workerPeakMemoryMb: measured.workerPeakMemoryMb,
+    },
     'import job finished',
   );
-  return {
-    importId: job.id,
-    claimed: job.status,
-    end,
-    durationMs,
-    ...measured,
-  };
+  return { importId: job.id, claimed: job.status, end, durationMs, ...measured };
 }
 
 /** One tick of the queue: claims the next job and runs it. Null when there was nothing to do. */
@@ -102,90 +108,31 @@ export async function runNextJob(deps: JobDeps, workerId: string): Promise<JobRe
 }
 
 /**
- * The job loop of this instance, every JOB_POLL_MS and at once when this instance's requests
- * make a job or a job ends. Any number of instances may run it against one database.
+ * The import job loop of this instance (lib/jobs/jobLoop.ts), every JOB_POLL_MS and at once when
+ * this instance's requests make a job or a job ends. Any number of instances may run it against
+ * one database.
  *
  * One job at a time while jobs are quick (parsing runs in a worker thread on one of the two
  * cores; the API keeps the other). A job still running after JOB_QUEUE_BUDGET_SECONDS no longer
- * holds the queue: the loop claims the next job beside it, so one slow file does not keep other
- * suppliers' files waiting. Every job running is past its budget before another starts, and no
- * more run than the worker pool can run at once.
+ * holds the queue, so one slow file does not keep other suppliers' files waiting; no more run
+ * than the worker pool can run at once.
  */
 export function startImportJobs(deps: AppDeps): ImportJobs {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const budgetMs = deps.config.JOB_QUEUE_BUDGET_SECONDS * 1000;
   const maxRunning = deps.workerPool.capacity;
-  let stopped = false;
-  /** The jobs running, each with whether it is past its budget. */
-  const running = new Map<Promise<unknown>, { pastBudget: boolean }>();
-  let claiming: Promise<void> | null = null;
-  let wakeAgain = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  const mayClaim = () => running.size < maxRunning && [...running.values()].every((job) => job.pastBudget);
-
-  const start = (job: ClaimedJob) => {
-    const state = { pastBudget: false };
-    const budget = setTimeout(() => {
-      state.pastBudget = true;
-      deps.logger.info(
-        { importId: job.id, workerId, budgetMs },
-        'import job past its budget: the queue goes on',
-      );
-      wake();
-    }, budgetMs);
-    budget.unref();
-    const done: Promise<unknown> = processJob(deps, job, workerId)
-      .catch((error) => deps.logger.error({ err: error, workerId }, 'import job loop failed'))
-      .finally(() => {
-        clearTimeout(budget);
-        running.delete(done);
-        wake();
-      });
-    running.set(done, state);
-  };
-
-  function wake() {
-    if (stopped) return;
-    if (claiming) {
-      wakeAgain = true;
-      return;
-    }
-    if (!mayClaim()) return;
-    clearTimeout(timer);
-    wakeAgain = false;
-    claiming = claimNextJob(deps, workerId)
-      .then((job) => {
-        // A job claimed as the loop stops still runs: stop() waits for it.
-        if (job) start(job);
-        return job !== null;
-      })
-      .catch((error) => {
-        deps.logger.error({ err: error, workerId }, 'import job loop failed');
-        return false;
-      })
-      .then((claimed) => {
-        claiming = null;
-        if (stopped) return;
-        // A job claimed: look again at once (it may be done, or past its budget, soon).
-        if (claimed || wakeAgain) setImmediate(wake);
-        else timer = setTimeout(wake, deps.config.JOB_POLL_MS);
-      });
-  }
-
-  const unsubscribe = deps.importJobSignal.subscribe(wake);
+  const loop = startJobLoop<ClaimedJob>({
+    workerId,
+    claim: (id) => claimNextJob(deps, id),
+    run: (job) => processJob(deps, job, workerId),
+    signal: deps.importJobSignal,
+    pollMs: deps.config.JOB_POLL_MS,
+    budgetMs,
+    maxRunning,
+    logger: deps.logger,
+  });
   // The first file should not wait while a worker thread loads its modules.
   deps.workerPool.prewarm().catch(() => {});
   deps.logger.info({ workerId, budgetMs, maxRunning }, 'import jobs started');
-  timer = setTimeout(wake, 0);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      unsubscribe();
-      await claiming;
-      await Promise.all(running.keys());
-    },
-  };
+  return loop;
 }

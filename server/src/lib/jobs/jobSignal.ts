@@ -3,7 +3,7 @@
  * it starts at once instead of at the next poll. Other instances find it at their next poll.
  * One per app (AppDeps), so each app, and each test app, has its own.
  */
-export class ImportJobSignal {
+export class JobSignal {
   private readonly listeners = new Set<() => void>();
 
   notify() {
