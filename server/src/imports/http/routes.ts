@@ -131,11 +131,13 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
   api.register(async (scope) => {
     scope.addHook('onRequest', requireOrganizationImportAccess);
+    // Every import route takes an API key too, so a supplier's program can upload, follow and
+    // confirm a price list as its user (docs/api-keys.md).
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
     routes.get(
       '/imports/:organizationId',
-      { schema: { params: organizationParams, querystring: listQuery } },
+      { config: { apiKey: true }, schema: { params: organizationParams, querystring: listQuery } },
       async (request, reply) => {
         const { organizationId } = request.params;
         const { imported, limit } = request.query;
@@ -149,7 +151,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.post(
       '/imports/:organizationId',
-      { schema: { params: organizationParams } },
+      { config: { apiKey: true }, schema: { params: organizationParams } },
       async (request, reply) => {
         const { organizationId } = request.params;
         const upload = await readUpload(request, config);
@@ -163,7 +165,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     // The history on a price list's page. Static "pricelists", so it is never taken for an import id.
     routes.get(
       '/imports/:organizationId/pricelists/:pricelistId',
-      { schema: { params: pricelistParams } },
+      { config: { apiKey: true }, schema: { params: pricelistParams } },
       async (request): Promise<PricelistImportsResponse> => {
         const { organizationId, pricelistId } = request.params;
         return { imports: await pricelistImportHistory(db, organizationId, pricelistId) };
@@ -173,7 +175,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     // Static, so it is never taken for an import id.
     routes.get(
       '/imports/:organizationId/template',
-      { schema: { params: organizationParams, querystring: templateQuery } },
+      { config: { apiKey: true }, schema: { params: organizationParams, querystring: templateQuery } },
       async (request, reply) => {
         const { organizationId } = request.params;
         const { pricelistId } = request.query;
@@ -197,7 +199,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId/:importId',
-      { schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { params: importParams } },
       async (request): Promise<ImportResponse> => {
         const { organizationId, importId } = request.params;
         return { importObject: await importOrThrow(organizationId, importId) };
@@ -206,7 +208,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.post(
       '/imports/:organizationId/:importId',
-      { schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { params: importParams } },
       async (request): Promise<ImportResponse> => {
         const { organizationId, importId } = request.params;
         // Checked before the upload is read, so a wrong state answers 409 without taking the file.
@@ -219,7 +221,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.delete(
       '/imports/:organizationId/:importId',
-      { schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { params: importParams } },
       async (request, reply) => {
         answer(await deleteImport(deps, requireAuth(request), request.params.importId));
         return reply.status(204).send();
@@ -228,7 +230,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.post(
       '/imports/:organizationId/:importId/confirm',
-      { schema: { params: importParams, body: confirmBody } },
+      { config: { apiKey: true }, schema: { params: importParams, body: confirmBody } },
       async (request): Promise<ImportResponse> => {
         const { organizationId, importId } = request.params;
         const { acknowledgedRiskId } = request.body;
@@ -239,7 +241,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.post(
       '/imports/:organizationId/:importId/undo',
-      { schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { params: importParams } },
       async (request): Promise<ImportResponse> => {
         const { organizationId, importId } = request.params;
         answer(await undoAppliedImport(deps, requireAuth(request), importId));
@@ -249,7 +251,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId/:importId/summary',
-      { schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { params: importParams } },
       async (request): Promise<ImportSummaryResponse> => {
         const { organizationId, importId } = request.params;
         const summary = await findImportSummary(db, organizationId, importId);
@@ -260,7 +262,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId/:importId/changes',
-      { schema: { params: importParams, querystring: changesQuery } },
+      { config: { apiKey: true }, schema: { params: importParams, querystring: changesQuery } },
       async (request): Promise<ImportChangesResponse> => {
         const { organizationId, importId } = request.params;
         const { kind, offset, limit } = request.query;
@@ -272,7 +274,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId/:importId/validation-errors/excel',
-      { schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { params: importParams } },
       async (request, reply) => {
         const { organizationId, importId } = request.params;
         const found = await importOrThrow(organizationId, importId);
@@ -297,7 +299,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId/:importId/changes/excel',
-      { schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { params: importParams } },
       async (request, reply) => {
         const { organizationId, importId } = request.params;
         const found = await importOrThrow(organizationId, importId);
