@@ -1,12 +1,12 @@
-import type { PermissionName } from './permissions';
+import { type PermissionName, permissions } from './permissions';
 
 /**
- * The rules of API keys (docs/api-keys.md) both sides need. No dependencies, so the SPA's router
+ * The rules of API keys (docs/api-keys.md) both sides need. Nothing but the permission names, so the SPA's router
  * and menus can import it without pulling zod into the first bundle.
  */
 
 /** Who may hold keys: the suppliers who import price lists. */
-export const API_KEY_PERMISSION: PermissionName = 'product:create_own';
+export const API_KEY_PERMISSION: PermissionName = permissions.productCreateOwn;
 
 /** Every secret starts so, which makes a leaked key easy to recognise (in a log, a repository). */
 export const API_KEY_PREFIX = 'hmdb_';
