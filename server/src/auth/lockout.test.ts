@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useTestApp } from '../../../test-support/useTestApp';
 import { DEMO_PASSWORD } from '../db/seed';
 import { LOCKOUT, lockEnd } from './lockout';
 
@@ -26,11 +27,7 @@ describe('lockEnd', () => {
 });
 
 describe.each(testDatabaseKinds)('login lockout on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-  });
-  afterAll(() => testApp?.close());
+  const testApp = useTestApp(kind);
   afterEach(() => testApp.clock.set(new Date()));
 
   const login = (username: string, password: string) =>

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAs } from '../../../test-support/login';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useTestApp } from '../../../test-support/useTestApp';
 import { DEMO_PASSWORD } from '../db/seed';
 import { dummyPasswordHash, passwordVerificationCount } from './passwords';
 import { hashSessionId } from './session';
@@ -11,11 +12,7 @@ const wrongCredentials = {
 };
 
 describe.each(testDatabaseKinds)('login, logout and profile on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-  });
-  afterAll(() => testApp?.close());
+  const testApp = useTestApp(kind);
 
   const login = (username: string, password: string, headers: Record<string, string> = {}) =>
     testApp.app.inject({ method: 'POST', url: `${api}/login`, payload: { username, password }, headers });

@@ -3,19 +3,16 @@
  * that are too large or not JSON: a 400/413/415 with a text that fits, never a 500.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useTestApp } from '../../../test-support/useTestApp';
 import { DEMO_PASSWORD } from '../db/seed';
 
 const api = '/resources/v1';
 const badRequest = { error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } };
 
 describe.each(testDatabaseKinds)('refused input to the auth API on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-  });
-  afterAll(() => testApp?.close());
+  const testApp = useTestApp(kind);
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     testApp.app.inject({ method: 'POST', url: `${api}/${url}`, payload: payload as object, headers });

@@ -9,6 +9,7 @@ import {
   type TestMailbox,
 } from '../../../test-support/mailbox';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { useTestApp } from '../../../test-support/useTestApp';
 import { DEMO_PASSWORD } from '../db/seed';
 import { hashResetToken } from './reset';
 
@@ -236,11 +237,7 @@ describe.each(testDatabaseKinds)('password reset by mail on %s', (kind) => {
 });
 
 describe.each(testDatabaseKinds)('reset mail without SMTP on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-  });
-  afterAll(() => testApp?.close());
+  const testApp = useTestApp(kind);
 
   it('writes the mail to DATA_DIR/outbox as an .eml file', async () => {
     const response = await testApp.app.inject({

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_REQUEST_HEADER } from '#contract';
 import { loginAs } from '../../../test-support/login';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useTestApp } from '../../../test-support/useTestApp';
 import { DEMO_PASSWORD } from '../db/seed';
 import { hashSessionId } from './session';
 
@@ -10,11 +11,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 describe.each(testDatabaseKinds)('session supervision on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-  });
-  afterAll(() => testApp?.close());
+  const testApp = useTestApp(kind);
   afterEach(() => testApp.clock.set(new Date()));
 
   const profile = (cookie: string, headers: Record<string, string> = {}) =>
@@ -123,11 +120,7 @@ describe.each(testDatabaseKinds)('session supervision on %s', (kind) => {
 });
 
 describe.each(testDatabaseKinds)('session cookie in production on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind, { env: { NODE_ENV: 'production' } });
-  });
-  afterAll(() => testApp?.close());
+  const testApp = useTestApp(kind, { env: { NODE_ENV: 'production' } });
 
   it('is Secure, HttpOnly, SameSite=Lax and __Host- prefixed', async () => {
     const response = await testApp.app.inject({

@@ -1,15 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useTestApp } from '../../../test-support/useTestApp';
 import { openDatabase } from './database';
 import { migrate } from './migrate';
 
 describe.each(testDatabaseKinds)('database and demo data on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-  });
-  afterAll(() => testApp?.close());
+  const testApp = useTestApp(kind);
 
   it('loads the demo users, organisations, articles and price lists', async () => {
     const { db } = testApp;
@@ -74,11 +71,7 @@ describe.each(testDatabaseKinds)('database and demo data on %s', (kind) => {
 });
 
 describe.each(testDatabaseKinds)('testability/reset with the flag on %s', (kind) => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind, { env: { ENABLE_TESTABILITY: 'true' } });
-  });
-  afterAll(() => testApp?.close());
+  const testApp = useTestApp(kind, { env: { ENABLE_TESTABILITY: 'true' } });
 
   it('restores the demo data', async () => {
     await testApp.db.deleteFrom('legacy_import_statuses').execute();

@@ -1,14 +1,9 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  demoSupplier,
-  editedPricelistFile,
-  request,
-  type Supplier,
-  validatedImport,
-} from '../../../test-support/importFlow';
+import { describe, expect, it } from 'vitest';
+import { editedPricelistFile, request, validatedImport } from '../../../test-support/importFlow';
 import { priceListWorkbook } from '../../../test-support/priceListFiles';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useSupplierApp } from '../../../test-support/useTestApp';
 import { demoArticleNumber } from '../../../test-support/workbooks';
 
 async function sheetsOf(body: Buffer) {
@@ -26,13 +21,7 @@ async function sheetsOf(body: Buffer) {
 }
 
 describe.each(testDatabaseKinds)('the changes export (%s)', (kind) => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp(kind);
 
   it('lists the risks and every added, changed and removed row', async () => {
     // Price list 2 is current: removing rows from it is a risk, and a price doubled is one too.

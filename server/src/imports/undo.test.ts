@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   appliedImport,
-  demoSupplier,
   editedPricelistFile,
   request,
   runAllJobs,
-  type Supplier,
   storedPricelist,
   validatedImport,
 } from '../../../test-support/importFlow';
-import {
-  createTestApp,
-  secondInstance,
-  type TestApp,
-  testDatabaseKinds,
-} from '../../../test-support/testApp';
+import { secondInstance, testDatabaseKinds } from '../../../test-support/testApp';
+import { useSupplierApp } from '../../../test-support/useTestApp';
 import { demoArticleNumber } from '../../../test-support/workbooks';
 import { undoRefusals } from './store/undo';
 
 describe.each(testDatabaseKinds)('undo of an applied import (%s)', (kind) => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp(kind);
 
   const undo = (importId: number, cookie: string | undefined = supplier.cookie) =>
     request(testApp, 'POST', `imports/${supplier.organizationId}/${importId}/undo`, cookie);

@@ -7,16 +7,10 @@
  * longer run.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  appliedImport,
-  demoSupplier,
-  editedPricelistFile,
-  type Supplier,
-  storedPricelist,
-} from '../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { describe, expect, it } from 'vitest';
+import { api, appliedImport, editedPricelistFile, storedPricelist } from '../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useSupplierApp } from '../../../test-support/useTestApp';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 4);
 
@@ -32,13 +26,7 @@ const anImport = fc.record({
 type ImportEdit = typeof anImport extends fc.Arbitrary<infer T> ? T : never;
 
 describe.each(testDatabaseKinds)('import then undo, in any sequence (%s)', (kind) => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp(kind);
 
   /** A file of the list as it is now, with the import's edits (never a risky one left unacknowledged). */
   async function fileFor(pricelistId: number, edit: ImportEdit) {

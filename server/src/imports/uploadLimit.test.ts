@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSupplier, type Supplier, uploadImport } from '../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { describe, expect, it } from 'vitest';
+import { uploadImport } from '../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useSupplierApp } from '../../../test-support/useTestApp';
 
 const MB = 1024 * 1024;
 /** The start of a zip (an .xlsx), so that only the size is wrong. */
@@ -9,13 +10,7 @@ const zipStart = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 describe.each(testDatabaseKinds)(
   'the default upload limit on %s (docs/product.md, "Security rules")',
   (kind) => {
-    let testApp: TestApp;
-    let supplier: Supplier;
-    beforeAll(async () => {
-      testApp = await createTestApp(kind);
-      supplier = await demoSupplier(testApp);
-    });
-    afterAll(() => testApp?.close());
+    const { testApp, supplier } = useSupplierApp(kind);
 
     it('refuses a file of more than 25 MB with 413 and stores nothing', async () => {
       const before = await testApp.db.selectFrom('imports').select('id').execute();

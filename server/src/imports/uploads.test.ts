@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, demoSupplier, request, type Supplier, uploadImport } from '../../../test-support/importFlow';
+import { describe, expect, it } from 'vitest';
+import { api, request, uploadImport } from '../../../test-support/importFlow';
 import { multipart, priceListWorkbook } from '../../../test-support/priceListFiles';
-import {
-  createTestApp,
-  sessionCookieFor,
-  type TestApp,
-  testDatabaseKinds,
-} from '../../../test-support/testApp';
+import { sessionCookieFor, testDatabaseKinds } from '../../../test-support/testApp';
+import { useSupplierApp } from '../../../test-support/useTestApp';
 import { readImportFile } from './store/importFiles';
 
 const oneRow = () => priceListWorkbook([{ articleNumber: 'HMD-0001', price: 100, minimumOrderQuantity: 1 }]);
 
 describe.each(testDatabaseKinds)('upload and access on %s', (kind) => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind, { env: { UPLOAD_MAX_BYTES: String(64 * 1024) } });
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp(kind, { env: { UPLOAD_MAX_BYTES: String(64 * 1024) } });
 
   it('creates an import in VALIDATION_PENDING with the file kept in the database', async () => {
     const content = await oneRow();

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  demoSupplier,
-  editedPricelistFile,
-  postConfirm,
-  runAllJobs,
-  type Supplier,
-  uploadImport,
-} from '../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { describe, expect, it } from 'vitest';
+import { editedPricelistFile, postConfirm, runAllJobs, uploadImport } from '../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useSupplierApp, useTestApp } from '../../../test-support/useTestApp';
 import { processJob } from '../imports/jobs/importJobs';
 import { claimNextJob } from '../imports/jobs/importQueue';
 
@@ -20,13 +14,7 @@ function sample(text: string, series: string): number | undefined {
 }
 
 describe.each(testDatabaseKinds)('GET /metrics on %s', (kind) => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind, { env: { METRICS_TOKEN: TOKEN } });
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp(kind, { env: { METRICS_TOKEN: TOKEN } });
 
   const scrape = async () => {
     const response = await testApp.app.inject({
@@ -96,11 +84,7 @@ describe.each(testDatabaseKinds)('GET /metrics on %s', (kind) => {
 });
 
 describe('GET /metrics without METRICS_TOKEN', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp('pglite');
-  });
-  afterAll(() => testApp?.close());
+  const testApp = useTestApp('pglite');
 
   it('is not there: 404, whatever is sent', async () => {
     for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer undefined' }]) {

@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PricelistRow, PricelistRowsPage } from '#contract';
-import {
-  appliedImport,
-  demoSupplier,
-  editedPricelistFile,
-  request,
-  type Supplier,
-} from '../../../test-support/importFlow';
-import {
-  createTestApp,
-  sessionCookieFor,
-  type TestApp,
-  testDatabaseKinds,
-} from '../../../test-support/testApp';
+import { appliedImport, editedPricelistFile, request } from '../../../test-support/importFlow';
+import { sessionCookieFor, testDatabaseKinds } from '../../../test-support/testApp';
+import { useSupplierApp } from '../../../test-support/useTestApp';
 import { demoArticleNumber } from '../../../test-support/workbooks';
 
 describe.each(testDatabaseKinds)('the price-list pages (%s)', (kind) => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp(kind);
 
   const general = () => `pricelists/${supplier.organizationId}/${supplier.generalPricelistId}`;
   const rowsUrl = (pricelistId: number, query: Record<string, string | number> = {}) =>

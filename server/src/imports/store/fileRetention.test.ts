@@ -2,31 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  demoSupplier,
   editedPricelistFile,
   postConfirm,
   request,
   runAllJobs,
-  type Supplier,
   uploadImport,
   validatedImport,
 } from '../../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
 import { deleteExpiredImportFiles, removeOrphanedImportFiles } from './fileRetention';
 import { FILE_DELETED_MESSAGE, readImportFile } from './importFiles';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(testDatabaseKinds)('uploaded files past their retention time, on %s', (kind) => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp(kind);
 
   const get = (url: string) =>
     request(testApp, 'GET', `imports/${supplier.organizationId}/${url}`, supplier.cookie);
@@ -122,13 +115,7 @@ describe.each(testDatabaseKinds)('uploaded files past their retention time, on %
 });
 
 describe('files on disk that no import names (PGlite keeps files on disk)', () => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp('pglite');
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp('pglite');
 
   it('removes files on disk that no import names, once they are an hour old', async () => {
     const folder = path.join(testApp.config.DATA_DIR, 'uploads');

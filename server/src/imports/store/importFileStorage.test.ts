@@ -2,29 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { watch } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   api,
-  demoSupplier,
   editedPricelistFile,
   postConfirm,
   pricelistRows,
   request,
   runAllJobs,
-  type Supplier,
   uploadImport,
 } from '../../../../test-support/importFlow';
 import { multipart } from '../../../../test-support/priceListFiles';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
 
 describe.each(testDatabaseKinds)('where uploaded files are kept, on %s', (kind) => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp(kind);
 
   const folder = () => path.join(testApp.config.DATA_DIR, 'uploads');
   const filesOnDisk = () => readdir(folder()).catch(() => [] as string[]);
@@ -114,13 +107,7 @@ describe.each(testDatabaseKinds)('where uploaded files are kept, on %s', (kind) 
 });
 
 describe('a large upload on PGlite', () => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp('pglite');
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp('pglite');
 
   it('lets another request through while the file is being stored', async () => {
     const content = new Uint8Array(randomBytes(24 * 1024 * 1024));

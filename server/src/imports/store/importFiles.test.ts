@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSupplier, type Supplier, uploadImport } from '../../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { describe, expect, it } from 'vitest';
+import { uploadImport } from '../../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
 import { FILE_PIECE_BYTES, readImportFile } from './importFiles';
 
 describe.each(testDatabaseKinds)('an uploaded file read back on %s', (kind) => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp(kind);
 
   /** Bytes that pass the upload's .xlsx check (zip magic) and are otherwise random. */
   const zipLike = (size: number) => {

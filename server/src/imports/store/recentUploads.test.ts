@@ -1,25 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  demoSupplier,
-  editedPricelistFile,
-  request,
-  runAllJobs,
-  type Supplier,
-  uploadImport,
-} from '../../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { describe, expect, it } from 'vitest';
+import { editedPricelistFile, request, runAllJobs, uploadImport } from '../../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
 import { readImportFile } from './importFiles';
 import { takeRecentUpload } from './recentUploads';
 
 describe.each(testDatabaseKinds)('files kept from the upload for the job, on %s', (kind) => {
-  let testApp: TestApp;
-  let supplier: Supplier;
-  beforeAll(async () => {
-    testApp = await createTestApp(kind);
-    supplier = await demoSupplier(testApp);
-  });
-  afterAll(() => testApp?.close());
+  const { testApp, supplier } = useSupplierApp(kind);
 
   const upload = async (content: Uint8Array) => {
     const created = await uploadImport(testApp, supplier, content);
