@@ -119,6 +119,8 @@ const supplierMenu = [
   'Organisation',
 ];
 const withExportFile = ['Min profil', 'Min organisation', 'Exportfil', 'Hjälp', 'Logga ut'];
+/** A supplier who may import may hold API keys too. */
+const supplierUserMenu = ['Min profil', 'Min organisation', 'Exportfil', 'API-nycklar', 'Hjälp', 'Logga ut'];
 const plainUserMenu = ['Min profil', 'Min organisation', 'Hjälp', 'Logga ut'];
 
 const demoUsers: DemoUser[] = [
@@ -129,7 +131,7 @@ const demoUsers: DemoUser[] = [
     organizationName: 'Hjälpmedel Demo AB',
     menu: supplierMenu,
     generalPricelist: 'own',
-    userMenu: withExportFile,
+    userMenu: supplierUserMenu,
     tasks: expectedSentences('lev.admin', supplierTasks),
     information: expectedSentences('lev.admin', supplierInformation, pendingApprovalInformation),
   },
@@ -140,7 +142,7 @@ const demoUsers: DemoUser[] = [
     organizationName: 'Hjälpmedel Demo AB',
     menu: supplierMenu,
     generalPricelist: 'own',
-    userMenu: withExportFile,
+    userMenu: supplierUserMenu,
     tasks: expectedSentences('lev.ny', supplierTasks),
     information: expectedSentences('lev.ny', supplierInformation, pendingApprovalInformation),
   },
@@ -151,7 +153,7 @@ const demoUsers: DemoUser[] = [
     organizationName: 'Annan Leverantör AB',
     menu: supplierMenu,
     generalPricelist: 'create',
-    userMenu: withExportFile,
+    userMenu: supplierUserMenu,
     tasks: expectedSentences('lev2.admin', supplierTasks),
     information: expectedSentences('lev2.admin', supplierInformation, pendingApprovalInformation),
   },

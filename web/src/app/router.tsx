@@ -1,6 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // The permission that gives the menu entry "Inläsningar" gives the import pages too.
+import { API_KEY_PERMISSION } from '#contract/apiKeyRules';
 import { IMPORT_PERMISSION } from '#contract/permissions';
+import { apiKeyRoutes } from '../features/apiKeys/routes';
 import { authRoutes } from '../features/auth/routes';
 import { importRoutes } from '../features/imports/routes';
 import { v1Routes } from '../features/placeholder/routes';
@@ -37,6 +39,7 @@ export const routes: RouteObject[] = [
               { element: <RequirePermission permission={IMPORT_PERMISSION} />, children: importRoutes },
               // The price lists in view, for the same users as the import pages.
               { element: <RequirePermission permission={IMPORT_PERMISSION} />, children: pricelistRoutes },
+              { element: <RequirePermission permission={API_KEY_PERMISSION} />, children: apiKeyRoutes },
               ...v1Routes,
               { path: '*', element: <NotFoundPage /> },
             ],

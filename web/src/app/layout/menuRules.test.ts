@@ -125,6 +125,7 @@ describe('menu targets', () => {
       organization: '/v1/organization',
       exportFile: `/v1/organization/${ORG}/exportfile`,
       exportSettings: '/v1/exportsettings',
+      apiKeys: '/api-nycklar',
     });
   });
 });

@@ -1,3 +1,4 @@
+import { API_KEY_PERMISSION } from '#contract/apiKeyRules';
 import type { Profile } from '#contract/auth';
 import { type PermissionName, permissions } from '#contract/permissions';
 import type { GeneralPricelist } from '#contract/pricelists';
@@ -128,12 +129,13 @@ export function mainMenuItems(
   return candidates.filter(([shown]) => shown).map(([, item]) => item);
 }
 
-export type UserMenuKey = 'profile' | 'organization' | 'exportFile' | 'exportSettings';
+export type UserMenuKey = 'profile' | 'organization' | 'exportFile' | 'exportSettings' | 'apiKeys';
 
 /**
  * The user menu's links inside the application. "Hjälp" (the manual) and "Logga ut" follow
  * them and are always there. "Min organisation" leads to /v1/organization, the organisation
- * page of the separate application (a known path of docs/product.md, "Screens and routes").
+ * page of the separate application (a known path of docs/product.md, "Screens and routes");
+ * "API-nycklar" to the shell's own page (docs/api-keys.md).
  */
 export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
   const org = firstEngagement(profile)?.organizationId;
@@ -149,6 +151,7 @@ export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
       hasPermission(profile, permissions.exportSettingsCreateAll),
       { key: 'exportSettings', label: text.exportSettings, to: '/v1/exportsettings' },
     ],
+    [hasPermission(profile, API_KEY_PERMISSION), { key: 'apiKeys', label: text.apiKeys, to: '/api-nycklar' }],
   ];
   return candidates.filter(([shown]) => shown).map(([, item]) => item);
 }

@@ -1,0 +1,78 @@
+import type { ApiKey } from '#contract/apiKeys';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { errorTextOf } from '../../ui/errorText';
+import { formatDateTime } from '../../ui/format';
+import { ScrollRegion } from '../../ui/ScrollRegion';
+import { Tag } from '../../ui/Tag';
+import { sv } from '../../ui/text/sv';
+import { useRevokeApiKeyMutation } from './api';
+
+/** The owner's keys: name, hint, dates, last use and "Återkalla", which asks first. */
+export function ApiKeyTable({ keys, onRevoked }: { keys: ApiKey[]; onRevoked: (key: ApiKey) => void }) {
+  const texts = sv.apiKeys;
+  const [revokeApiKey, { isLoading }] = useRevokeApiKeyMutation();
+  const columns = texts.columns;
+  return (
+    <ScrollRegion label={texts.listHeading}>
+      <table className="data-table api-key-table">
+        <caption className="visually-hidden">{texts.listHeading}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns.name}</th>
+            <th scope="col">{columns.key}</th>
+            <th scope="col">{columns.created}</th>
+            <th scope="col">{columns.expires}</th>
+            <th scope="col">{columns.lastUsed}</th>
+            <th scope="col">{columns.action}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => {
+            const nameId = `api-key-${key.id}-name`;
+            return (
+              <tr key={key.id}>
+                <th scope="row" id={nameId} className="api-key-table__name">
+                  {key.name}
+                </th>
+                <td>
+                  <code>{key.hint}</code>
+                </td>
+                <td>{formatDateTime(key.created)}</td>
+                <td>
+                  {formatDateTime(key.expires)}
+                  {key.expired && (
+                    <>
+                      {' '}
+                      <Tag tone="error" label={texts.expired} />
+                    </>
+                  )}
+                </td>
+                <td>{key.lastUsed ? formatDateTime(key.lastUsed) : texts.neverUsed}</td>
+                <td>
+                  <ConfirmDialog
+                    trigger={{ label: texts.revoke, className: 'button secondary', describedBy: nameId }}
+                    heading={texts.revokeHeading}
+                    cancelLabel={texts.revokeCancel}
+                    confirmLabel={texts.revokeConfirm}
+                    isBusy={isLoading}
+                    onConfirm={async () => {
+                      try {
+                        await revokeApiKey(key.id).unwrap();
+                        return null;
+                      } catch (error) {
+                        return errorTextOf(error, texts.revokeFailed);
+                      }
+                    }}
+                    onConfirmed={() => onRevoked(key)}
+                  >
+                    <p>{texts.revokeText(key.name, key.hint)}</p>
+                  </ConfirmDialog>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}

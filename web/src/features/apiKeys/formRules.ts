@@ -1,0 +1,33 @@
+import { apiKeyLimits } from '#contract/apiKeyRules';
+import { sv } from '../../ui/text/sv';
+
+const { nameMaxLength, minExpiryDays, maxExpiryDays } = apiKeyLimits;
+const controlCharacter = /\p{Cc}/u;
+
+export interface KeyFormErrors {
+  name: string | null;
+  expiresInDays: string | null;
+}
+
+/**
+ * What is wrong with the form before anything is sent, in the server's words (the server checks
+ * the same and answers with the same field errors). The days must be a whole number as typed.
+ */
+export function keyFormErrors(name: string, days: string): KeyFormErrors {
+  const texts = sv.apiKeys;
+  const trimmed = name.trim();
+  const nameError =
+    trimmed === ''
+      ? texts.nameMissing
+      : [...trimmed].length > nameMaxLength
+        ? texts.nameTooLong(nameMaxLength)
+        : controlCharacter.test(trimmed)
+          ? texts.nameInvalid
+          : null;
+  const value = Number(days.trim());
+  const daysError =
+    /^\d+$/.test(days.trim()) && value >= minExpiryDays && value <= maxExpiryDays
+      ? null
+      : texts.daysInvalid(minExpiryDays, maxExpiryDays);
+  return { name: nameError, expiresInDays: daysError };
+}
