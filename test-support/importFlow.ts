@@ -69,7 +69,13 @@ export function uploadImport(
   testApp: TestApp,
   supplier: Supplier,
   content: Uint8Array,
-  options: { fileName?: string; pricelistId?: number; cookie?: string; organizationId?: number } = {},
+  options: {
+    fileName?: string;
+    pricelistId?: number;
+    cookie?: string;
+    organizationId?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<LightMyRequestResponse> {
   const body = multipart(
     { fileName: options.fileName ?? 'prislista.xlsx', content },
@@ -84,7 +90,7 @@ export function uploadImport(
   return testApp.app.inject({
     method: 'POST',
     url: `${api}/imports/${options.organizationId ?? supplier.organizationId}`,
-    headers: { ...body.headers, cookie: options.cookie ?? supplier.cookie },
+    headers: { ...body.headers, cookie: options.cookie ?? supplier.cookie, ...options.headers },
     payload: body.payload,
   });
 }

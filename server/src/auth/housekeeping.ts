@@ -1,6 +1,7 @@
 import { warnOfExpiringApiKeys } from '../apiKeys/expiryWarnings';
 import type { AppDeps } from '../appDeps';
 import type { Database } from '../db/database';
+import { pruneIdempotencyKeys } from '../idempotency/idempotency';
 import { pruneLoginFailures } from './lockout';
 
 const DAY = 24 * 3_600_000;
@@ -29,6 +30,7 @@ export async function pruneAuthTables(db: Database, now: Date) {
 /** The pruning, and the mails a week before API keys expire (docs/api-keys.md). */
 async function runAuthHousekeeping(deps: HousekeepingDeps, now: Date) {
   await pruneAuthTables(deps.db, now);
+  await pruneIdempotencyKeys(deps, now);
   await warnOfExpiringApiKeys(deps);
 }
 

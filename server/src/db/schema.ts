@@ -261,6 +261,7 @@ export interface DB {
   import_details: ImportDetailsTable;
   import_undo_rows: ImportUndoRowsTable;
   import_list_versions: ImportListVersionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** 003 (005: json): an import's changes and validation errors, in chunks (a JSON array each). */
@@ -269,6 +270,16 @@ export interface ImportDetailsTable {
   kind: 'added' | 'updated' | 'removed' | 'error';
   chunk: number;
   items: ColumnType<unknown[], string, string>;
+}
+
+/** 013: the first answer to a request sent with an Idempotency-Key, per user, for 24 hours. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  fingerprint: string;
+  created_at: Timestamp;
+  status_code: number | null;
+  response_body: string | null;
 }
 
 /** 006: changes whenever anything an organisation's import lists show changes (kept by triggers). */

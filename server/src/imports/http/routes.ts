@@ -15,6 +15,7 @@ import {
 import type { AppDeps } from '../../appDeps';
 import { requireAuth } from '../../auth/session';
 import { ApiError, badRequest, notFound } from '../../errors';
+import { answerOnce, idempotencyHeaders } from '../../idempotency/idempotency';
 import { PathIdParam, pathId } from '../../pathId';
 import {
   buildChangesWorkbook,
@@ -151,14 +152,17 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.post(
       '/imports/:organizationId',
-      { config: { apiKey: true }, schema: { params: organizationParams } },
+      { config: { apiKey: true }, schema: { params: organizationParams, headers: idempotencyHeaders } },
       async (request, reply) => {
         const { organizationId } = request.params;
         const upload = await readUpload(request, config);
         const createRequest = parseCreateRequest(upload.fields.get('request'));
-        const id = answer(await createImport(deps, requireAuth(request), createRequest, upload));
-        const body: ImportResponse = { importObject: await importOrThrow(organizationId, id) };
-        return reply.status(201).send(body);
+        const fingerprint = [JSON.stringify(createRequest), upload.fileName, upload.content];
+        return answerOnce(deps, request, reply, fingerprint, async () => {
+          const id = answer(await createImport(deps, requireAuth(request), createRequest, upload));
+          const body: ImportResponse = { importObject: await importOrThrow(organizationId, id) };
+          return { statusCode: 201, body };
+        });
       },
     );
 
@@ -230,12 +234,18 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.post(
       '/imports/:organizationId/:importId/confirm',
-      { config: { apiKey: true }, schema: { params: importParams, body: confirmBody } },
-      async (request): Promise<ImportResponse> => {
+      {
+        config: { apiKey: true },
+        schema: { params: importParams, headers: idempotencyHeaders, body: confirmBody },
+      },
+      async (request, reply) => {
         const { organizationId, importId } = request.params;
         const { acknowledgedRiskId } = request.body;
-        answer(await confirmImport(deps, requireAuth(request), importId, acknowledgedRiskId));
-        return { importObject: await importOrThrow(organizationId, importId) };
+        return answerOnce(deps, request, reply, [acknowledgedRiskId ?? ''], async () => {
+          answer(await confirmImport(deps, requireAuth(request), importId, acknowledgedRiskId));
+          const body: ImportResponse = { importObject: await importOrThrow(organizationId, importId) };
+          return { statusCode: 200, body };
+        });
       },
     );
 
