@@ -15,7 +15,15 @@ const publicRoutes = [
   '/logout',
   '/welcome',
 ];
-const supplierRoutes = ['/', '/start', '/import', '/import/legacy/legacy-0001', '/v1/search', '/finns-inte'];
+const supplierRoutes = [
+  '/',
+  '/start',
+  '/import',
+  '/import/legacy/legacy-0001',
+  '/api-nycklar',
+  '/v1/search',
+  '/finns-inte',
+];
 
 /** The price-list pages of the signed-in supplier: the general price list and its current list. */
 async function pricelistRoutes(page: Page) {
@@ -78,6 +86,16 @@ test('every route at 375, 768 and 1280 px passes axe (WCAG 2.1 AA and best pract
     await page.getByRole('button', { name: 'Hantering av kakor' }).click();
     await expect(page.getByRole('dialog', { name: 'Hantering av kakor' })).toBeVisible();
     violations.push(...(await audit(page, `${viewport.width}-dialog-cookies`, totals)));
+    await page.keyboard.press('Escape');
+    // A new API key's secret, shown once beside the list, and the dialog that revokes a key.
+    await page.goto('/api-nycklar');
+    await page.getByLabel('Namn (obligatoriskt)').fill(`Affärssystemet ${viewport.width}`);
+    await page.getByRole('button', { name: 'Skapa nyckel' }).click();
+    await expect(page.getByRole('region', { name: /är skapad/ })).toBeVisible();
+    violations.push(...(await audit(page, `${viewport.width}-api-key-created`, totals)));
+    await page.getByRole('button', { name: 'Återkalla' }).first().click();
+    await expect(page.getByRole('alertdialog', { name: 'Vill du återkalla API-nyckeln?' })).toBeVisible();
+    violations.push(...(await audit(page, `${viewport.width}-dialog-revoke-api-key`, totals)));
     await page.keyboard.press('Escape');
 
     await page.context().clearCookies();
