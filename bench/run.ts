@@ -152,6 +152,30 @@ out();
 out('Target: p99 under 50 ms at 100 req/s, also deep in the list and with a search (keyset paging).');
 out();
 
+// 3c. The same routes with an API key and with a session cookie.
+out('## API key against session cookie: the same routes, 10 connections as fast as they go');
+out();
+out('| route | cookie req/s | key req/s | cookie p99 ms | key p99 ms | errors |');
+out('|---|---:|---:|---:|---:|---:|');
+type KeyRun = Record<
+  string,
+  Record<'cookie' | 'key', { rps: number; p50: number; p99: number; errors: number }>
+>;
+const keyRuns = await repeat(quick ? 1 : 3, 0, () =>
+  runTask<KeyRun>('apiKeys.ts', [], quick ? { BENCH_API_SECONDS: '2' } : {}),
+);
+for (const route of Object.keys(keyRuns[0]!)) {
+  const pick = (kind: 'cookie' | 'key', key: 'rps' | 'p99'): Spread =>
+    spread(keyRuns.map((run) => run[route]![kind][key]));
+  const errors = Math.max(...keyRuns.map((run) => run[route]!.cookie.errors + run[route]!.key.errors));
+  out(
+    `| ${route} | ${fmtSpread(pick('cookie', 'rps'))} | ${fmtSpread(pick('key', 'rps'))} | ${fmtSpread(pick('cookie', 'p99'))} | ${fmtSpread(pick('key', 'p99'))} | ${errors} |`,
+  );
+}
+out();
+out('The per-key rate limit is lifted for this measurement: it shows what the key itself costs.');
+out();
+
 // 4. Responsiveness while a large file validates.
 out('## Responsiveness: session ping while a 200,000-row file validates');
 out();

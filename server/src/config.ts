@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { API_KEY_RATE } from './apiKeys/rateLimit';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -72,6 +73,9 @@ const ConfigSchema = z.object({
     .positive()
     .default(25 * 1024 * 1024),
   JOB_POLL_MS: z.coerce.number().int().positive().default(500),
+  // Requests per API key and instance: a bucket of BURST refilled at PER_MINUTE (docs/api-keys.md).
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(API_KEY_RATE.perMinute),
+  API_KEY_RATE_BURST: z.coerce.number().int().positive().default(API_KEY_RATE.burst),
   WORKER_HEAP_MB: z.coerce.number().int().positive().default(512),
   WORKER_DEADLINE_SECONDS: z.coerce.number().positive().default(120),
   /** The Excel worker pool: at most this many threads, and this much heap (their limits summed). */

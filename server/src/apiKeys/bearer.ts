@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_PERMISSION } from '#contract';
 import { authContextFrom, hasPermission, profileFromRows, selectUserWithRights } from '../auth/profile';
 import type { Clock } from '../clock';
+import type { Config } from '../config';
 import { compiledOnce } from '../db/compiledOnce';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
@@ -45,10 +46,13 @@ type Refusal =
  */
 export function registerApiKeyAuthentication(
   app: FastifyInstance,
-  { db, clock }: { db: Database; clock: Clock },
+  { db, clock, config }: { db: Database; clock: Clock; config: Config },
 ) {
   // One limiter per app: two apps in one process (tests, instances) share nothing.
-  const limiter = new KeyRateLimiter();
+  const limiter = new KeyRateLimiter({
+    perMinute: config.API_KEY_RATE_PER_MINUTE,
+    burst: config.API_KEY_RATE_BURST,
+  });
   const selectKeyWithRights = compiledOnce(db, 1, (secretHash: string) =>
     selectUserWithRights(db)
       .innerJoin('api_keys as k', 'k.user_id', 'u.id')
