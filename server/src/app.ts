@@ -16,6 +16,8 @@ import { registerSessions } from './auth/session';
 import { dashboardRoutes } from './dashboard/routes';
 import { answerFrameworkError, errorBody, forbidden, registerErrorHandling } from './errors';
 import { importRoutes } from './imports/http/routes';
+import { registerOpenApi } from './openapi/document';
+import { openApiRoutes } from './openapi/routes';
 import { registerMetrics } from './operations/metrics';
 import { organizationRoutes } from './organizations/routes';
 import { pricelistRoutes } from './pricelists/routes';
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw forbidden('Begäran kommer från en annan webbplats.');
   });
   registerSessions(app, deps);
+  // Before the routes: it collects them as they are added (the document covers API_PREFIX only).
+  await registerOpenApi(app, config, API_PREFIX);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -101,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dashboardRoutes(api, deps);
       textRoutes(api, deps);
       testabilityRoutes(api, deps);
+      openApiRoutes(api);
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,7 @@ import { apiKeyCreatedMail, apiKeysPageLink } from '../auth/mailTexts';
 import { hasPermission } from '../auth/profile';
 import { requireAuth } from '../auth/session';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { apiTags, errors, json, noContent } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
 import { apiKeyMessages } from './messages';
 import { countLiveApiKeys, createApiKey, listApiKeys, MAX_LIVE_KEYS_PER_USER, revokeApiKey } from './store';
@@ -31,15 +32,48 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
     return auth;
   };
 
-  api.get('/api-keys', { schema: { response: { 200: ApiKeyList } } }, async (request, reply) => {
-    const auth = requireKeyOwner(request);
-    reply.header('cache-control', 'no-store');
-    return { keys: await listApiKeys(db, auth.userId, clock.now()) };
-  });
+  const notAllowed = [403, 'Användaren har inte behörighet att hantera API-nycklar (FORBIDDEN).'] as const;
+
+  api.get(
+    '/api-keys',
+    {
+      schema: {
+        summary: 'Mina API-nycklar',
+        description:
+          'Användarens nycklar som inte är återkallade, nyaste först, också de som gått ut (expired): namn, ledtråd, när de skapades, går ut och senast användes. Aldrig hemligheten.',
+        tags: [apiTags.apiKeys],
+        response: { 200: json('Nycklarna.', ApiKeyList), ...errors(401, notAllowed) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireKeyOwner(request);
+      reply.header('cache-control', 'no-store');
+      return { keys: await listApiKeys(db, auth.userId, clock.now()) };
+    },
+  );
 
   api.post(
     '/api-keys',
-    { schema: { body: CreateApiKeyRequest, response: { 201: CreatedApiKey } } },
+    {
+      schema: {
+        summary: 'Skapa en API-nyckel',
+        description: `Skapar en nyckel med ett namn som gäller i expiresInDays dagar (${apiKeyLimits.minExpiryDays}–${apiKeyLimits.maxExpiryDays}, annars ${apiKeyLimits.defaultExpiryDays}). Hemligheten finns bara i det här svaret; servern sparar bara dess hash. Ett brev berättar för ägaren att nyckeln skapats.`,
+        tags: [apiTags.apiKeys],
+        body: CreateApiKeyRequest,
+        response: {
+          201: json('Nyckeln och, den här enda gången, hemligheten.', CreatedApiKey),
+          ...errors(
+            [
+              400,
+              'Namnet saknas, är för långt eller har styrtecken, eller antalet dagar är fel: felet står också under errors.name eller errors.expiresInDays.',
+            ],
+            401,
+            notAllowed,
+            [409, `Användaren har redan ${MAX_LIVE_KEYS_PER_USER} giltiga nycklar (CONFLICT).`],
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const auth = requireKeyOwner(request);
       const name = request.body.name.trim();
@@ -75,7 +109,21 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
 
   api.post(
     '/api-keys/:apiKeyId/revoke',
-    { schema: { params: z.object({ apiKeyId: z.string() }) } },
+    {
+      schema: {
+        summary: 'Återkalla en API-nyckel',
+        description: 'Nyckeln slutar gälla genast och går inte att använda igen.',
+        tags: [apiTags.apiKeys],
+        params: z.object({ apiKeyId: z.string() }),
+        response: {
+          204: noContent('Återkallad.'),
+          ...errors(401, notAllowed, [
+            404,
+            'Nyckeln finns inte, är en annan användares eller är redan återkallad (NOT_FOUND).',
+          ]),
+        },
+      },
+    },
     async (request, reply) => {
       const auth = requireKeyOwner(request);
       const keyId = pathId(request.params.apiKeyId);

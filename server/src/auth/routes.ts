@@ -5,11 +5,13 @@ import {
   Profile,
   ResetChangeRequest,
   ResetRequest,
+  ResetResponse,
   ResetValidateRequest,
   SessionPing,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { ApiError, badRequest, forbidden } from '../errors';
+import { apiTags, errors, json, noAuthentication, noContent } from '../openapi/routeDocs';
 import { createBackgroundTasks } from './background';
 import { createAuthHousekeeping } from './housekeeping';
 import { logIn } from './login';
@@ -37,7 +39,30 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   api.post(
     '/login',
-    { schema: { body: LoginRequest, response: { 200: Profile } } },
+    {
+      schema: {
+        summary: 'Logga in',
+        description:
+          'Loggar in med användarnamn och lösenord och sätter en ny sessionskaka (en session som begäran hade avslutas). Tio misslyckade försök för ett användarnamn inom 15 minuter låser det i 15 minuter. Ett okänt användarnamn svarar som ett fel lösenord.',
+        tags: [apiTags.auth],
+        security: noAuthentication,
+        body: LoginRequest,
+        response: {
+          200: json('Inloggad: profilen, med Set-Cookie för sessionen.', Profile),
+          ...errors(
+            [
+              400,
+              'Användarnamn eller lösenord saknas (”Ange användarnamn och lösenord.”) eller är för långt.',
+            ],
+            [403, 'Fel användarnamn eller lösenord (LOGIN_FAILED).'],
+            [
+              429,
+              'Användarnamnet är låst efter för många misslyckade försök (LOGIN_LOCKED), med Retry-After.',
+            ],
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const username = request.body.username.trim();
       const { password } = request.body;
@@ -56,17 +81,39 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  api.post('/logout', async (request, reply) => {
-    const idHash = cookieSessionIdHash(request, config);
-    if (idHash) await endSession(db, idHash);
-    clearSessionCookie(reply, config);
-    return reply.status(204).send();
-  });
+  api.post(
+    '/logout',
+    {
+      schema: {
+        summary: 'Logga ut',
+        description:
+          'Avslutar sessionen som kakan pekar ut och tömmer kakan. Svarar 204 också utan session. Användarens andra sessioner fortsätter.',
+        tags: [apiTags.auth],
+        security: noAuthentication,
+        response: { 204: noContent('Utloggad (eller var inte inloggad).') },
+      },
+    },
+    async (request, reply) => {
+      const idHash = cookieSessionIdHash(request, config);
+      if (idHash) await endSession(db, idHash);
+      clearSessionCookie(reply, config);
+      return reply.status(204).send();
+    },
+  );
 
   // A script may ask who its key acts as (docs/api-keys.md).
   api.get(
     '/profile',
-    { config: { apiKey: true }, schema: { response: { 200: Profile } } },
+    {
+      config: { apiKey: true },
+      schema: {
+        summary: 'Den inloggade användarens profil',
+        description:
+          'Vem sessionen eller API-nyckeln gäller: namn, organisationer (den första är den som gäller), roller och behörigheter. Med en nyckel: ägarens profil som den är nu.',
+        tags: [apiTags.auth],
+        response: { 200: json('Profilen.', Profile), ...errors(401) },
+      },
+    },
     async (request, reply) => {
       const { profile } = requireAuth(request);
       reply.header('cache-control', 'no-store');
@@ -77,7 +124,17 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   // The ping is the SPA's own poll: it never slides the session and needs no profile.
   api.get(
     '/api/session/ping',
-    { config: { passiveSession: true, sessionOnly: true }, schema: { response: { 200: SessionPing } } },
+    {
+      config: { passiveSession: true, sessionOnly: true },
+      schema: {
+        summary: 'Sessionens återstående tid',
+        description:
+          'Säger om kakan hör till en levande session och hur många sekunder som återstår, och vad som avslutar den först (inaktivitet eller 12-timmarsgränsen). Förlänger aldrig sessionen. Svarar 200 också utan session.',
+        tags: [apiTags.auth],
+        security: noAuthentication,
+        response: { 200: json('Sessionens läge.', SessionPing) },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { session } = request;
@@ -91,30 +148,86 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   // Answers the same at once whether or not the pair matches; the work and the mail follow.
-  api.post('/reset/request', { schema: { body: ResetRequest } }, async (request) => {
-    const username = request.body.username.trim();
-    const email = request.body.email.trim();
-    if (!username || !email) throw badRequest(authMessages.resetFieldsMissing);
-    background.run('password reset request', () => sendResetMail(deps, username, email));
-    return {};
-  });
+  api.post(
+    '/reset/request',
+    {
+      schema: {
+        summary: 'Begär en länk för att återställa lösenordet',
+        description:
+          'Skickar en länk (giltig 60 minuter) till användarens e-postadress när användarnamn och adress hör ihop. Svarar likadant, och lika snabbt, om de inte gör det. Högst 5 brev per konto och timme.',
+        tags: [apiTags.auth],
+        security: noAuthentication,
+        body: ResetRequest,
+        response: {
+          200: json('Mottaget.', ResetResponse),
+          ...errors([400, 'Användarnamn eller e-postadress saknas eller är för långt.']),
+        },
+      },
+    },
+    async (request) => {
+      const username = request.body.username.trim();
+      const email = request.body.email.trim();
+      if (!username || !email) throw badRequest(authMessages.resetFieldsMissing);
+      background.run('password reset request', () => sendResetMail(deps, username, email));
+      return {};
+    },
+  );
 
-  api.post('/reset/validate', { schema: { body: ResetValidateRequest } }, async (request) => {
-    const { email, token } = request.body;
-    const user = await userOfResetToken(db, clock.now(), email.trim(), token.trim());
-    if (!user) throw forbidden(authMessages.resetLinkInvalid);
-    return {};
-  });
+  api.post(
+    '/reset/validate',
+    {
+      schema: {
+        summary: 'Kontrollera en återställningslänk',
+        description: 'Säger om länkens token gäller för adressen. Förbrukar inte token.',
+        tags: [apiTags.auth],
+        security: noAuthentication,
+        body: ResetValidateRequest,
+        response: {
+          200: json('Länken gäller.', ResetResponse),
+          ...errors([403, 'Länken gäller inte längre (FORBIDDEN).']),
+        },
+      },
+    },
+    async (request) => {
+      const { email, token } = request.body;
+      const user = await userOfResetToken(db, clock.now(), email.trim(), token.trim());
+      if (!user) throw forbidden(authMessages.resetLinkInvalid);
+      return {};
+    },
+  );
 
-  api.post('/reset/change', { schema: { body: ResetChangeRequest } }, async (request, reply) => {
-    const { email, token, newPassword } = request.body;
-    const problem = newPasswordProblem(newPassword);
-    if (problem) throw badRequest(problem, { newPassword: problem });
-    const user = await changePasswordWithToken(deps, email.trim(), token.trim(), newPassword);
-    if (!user) throw forbidden(authMessages.resetLinkInvalid);
-    background.run('password changed notice', () => sendPasswordChangedMail(deps, user));
-    // The user's sessions ended, this browser's too if it had one: drop the dead cookie.
-    if (request.session?.userId === user.id) clearSessionCookie(reply, config);
-    return {};
-  });
+  api.post(
+    '/reset/change',
+    {
+      schema: {
+        summary: 'Byt lösenord med en återställningslänk',
+        description:
+          'Byter lösenordet, förbrukar användarens alla länkar, avslutar alla användarens sessioner, återkallar användarens API-nycklar och häver en låsning. Ett brev bekräftar bytet.',
+        tags: [apiTags.auth],
+        security: noAuthentication,
+        body: ResetChangeRequest,
+        response: {
+          200: json('Lösenordet är bytt.', ResetResponse),
+          ...errors(
+            [
+              400,
+              'Lösenordet är för kort (minst 10 tecken), för långt (högst 128) eller för vanligt; felet står också under errors.newPassword.',
+            ],
+            [403, 'Länken gäller inte längre (FORBIDDEN).'],
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email, token, newPassword } = request.body;
+      const problem = newPasswordProblem(newPassword);
+      if (problem) throw badRequest(problem, { newPassword: problem });
+      const user = await changePasswordWithToken(deps, email.trim(), token.trim(), newPassword);
+      if (!user) throw forbidden(authMessages.resetLinkInvalid);
+      background.run('password changed notice', () => sendPasswordChangedMail(deps, user));
+      // The user's sessions ended, this browser's too if it had one: drop the dead cookie.
+      if (request.session?.userId === user.id) clearSessionCookie(reply, config);
+      return {};
+    },
+  );
 }

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
-  type AgreementItem,
-  type ChangedArticleItem,
-  type DiscontinuedArticleItem,
-  type PricelistItem,
-  type PricelistRowItem,
+  AgreementItem,
+  ChangedArticleItem,
+  DiscontinuedArticleItem,
+  PricelistItem,
+  PricelistRowItem,
   permissions,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { hasPermission } from '../auth/profile';
 import { badRequest, forbidden } from '../errors';
+import { apiTags, errors, json } from '../openapi/routeDocs';
 import { swedishDateOf } from '../pricelists/calendar';
 import { requireOwnOrganization } from '../pricelists/ownOrganization';
 import { type AgreementScope, isPricelistFilter } from './lists';
@@ -48,8 +50,33 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   const agreementsPath = '/organizations/:organizationId/agreements';
 
+  /** What a list's route says in the OpenAPI document; every list is a JSON array, not paged. */
+  const listSchema = (summary: string, description: string, items: z.ZodType, extraErrors = errors()) => ({
+    summary,
+    description,
+    tags: [apiTags.dashboard],
+    response: {
+      200: json('Listan.', z.array(items)),
+      ...errors(
+        401,
+        [403, 'Användaren saknar behörigheten som listan kräver (FORBIDDEN).'],
+        [404, 'Organisationen är inte användarens (NOT_FOUND).'],
+      ),
+      ...extraErrors,
+    },
+  });
+  const agreementRight = 'Kräver behörigheten agreement:view_own.';
+
   api.get<{ Params: OrganizationParams & { filter: string } }>(
     `${agreementsPath}/getPricelistsFilteredBy/:filter`,
+    {
+      schema: listSchema(
+        'Avtalens prislistor med ett visst läge',
+        `Prislistor i organisationens avtal efter filter: EMPTY_PRICELISTS (utan rader), DECLINED, NEW_OR_CHANGED, PENDING_APPROVAL, PENDING_INACTIVATION. ${agreementRight}`,
+        PricelistItem,
+        errors([400, 'Okänt filter (BAD_REQUEST).']),
+      ),
+    },
     async (request): Promise<PricelistItem[]> => {
       const { scope, today } = await agreementScope(request);
       const { filter } = request.params;
@@ -60,6 +87,13 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   api.get<{ Params: OrganizationParams }>(
     `${agreementsPath}/getAgreementsChangedByCustomer`,
+    {
+      schema: listSchema(
+        'Avtal som kunden nyligen ändrat',
+        `Avtal som kunden ändrat de senaste 30 dagarna. ${agreementRight}`,
+        AgreementItem,
+      ),
+    },
     async (request): Promise<AgreementItem[]> => {
       const { scope, now, today } = await agreementScope(request);
       return agreementsChangedByCustomer(db, scope, now, today);
@@ -68,6 +102,13 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   api.get<{ Params: OrganizationParams }>(
     `${agreementsPath}/getAgreementsToExtend`,
+    {
+      schema: listSchema(
+        'Avtal att förlänga',
+        `Avtal som slutar gälla inom 90 dagar. ${agreementRight}`,
+        AgreementItem,
+      ),
+    },
     async (request): Promise<AgreementItem[]> => {
       const { scope, today } = await agreementScope(request);
       return agreementsToExtend(db, scope, today);
@@ -76,6 +117,13 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   api.get<{ Params: OrganizationParams }>(
     `${agreementsPath}/getPricelistRowsApprovedByCustomer`,
+    {
+      schema: listSchema(
+        'Prislisterader som kunden nyligen godkänt',
+        `Rader i avtalens prislistor som kunden godkänt de senaste 30 dagarna. ${agreementRight}`,
+        PricelistRowItem,
+      ),
+    },
     async (request): Promise<PricelistRowItem[]> => {
       const { scope, now, today } = await agreementScope(request);
       return pricelistRowsApprovedByCustomer(db, scope, now, today);
@@ -84,6 +132,13 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   api.get<{ Params: OrganizationParams }>(
     `${agreementsPath}/getArticlesChanged`,
+    {
+      schema: listSchema(
+        'Artiklar som nyligen ändrats',
+        `Artiklar i organisationens avtal som ändrats de senaste 30 dagarna. ${agreementRight}`,
+        ChangedArticleItem,
+      ),
+    },
     async (request): Promise<ChangedArticleItem[]> => {
       const { scope, now, today } = await agreementScope(request);
       return articlesChanged(db, scope, now, today);
@@ -92,6 +147,13 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   api.get<{ Params: OrganizationParams }>(
     '/organizations/:organizationId/assortments/getArticlesDiscontinued',
+    {
+      schema: listSchema(
+        'Utgående artiklar i utbuden',
+        'Artiklar i organisationens utbud som har utgått. Kräver assortment:view_all (alla utbud) eller assortment:view (de utbud som är tilldelade användaren).',
+        DiscontinuedArticleItem,
+      ),
+    },
     async (request): Promise<DiscontinuedArticleItem[]> => {
       const auth = requireOwnOrganization(request, request.params.organizationId);
       // assortment:view alone = "assigned assortments": only those assigned to the user.

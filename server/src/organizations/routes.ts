@@ -5,6 +5,7 @@ import { Organization } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
 import { notFound } from '../errors';
+import { apiTags, errors, json } from '../openapi/routeDocs';
 
 /** `GET organizations/{organizationId}`: the name of the caller's own (first-engagement) organisation. */
 export function organizationRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -13,8 +14,12 @@ export function organizationRoutes(app: FastifyInstance, { db }: AppDeps) {
     '/organizations/:organizationId',
     {
       schema: {
+        summary: 'Den egna organisationens namn',
+        description:
+          'Namnet på organisationen i användarens första engagemang. Varje annat id svarar 404, finns organisationen eller inte.',
+        tags: [apiTags.organizations],
         params: z.object({ organizationId: z.string() }),
-        response: { 200: Organization },
+        response: { 200: json('Organisationens namn.', Organization), ...errors(401, 404) },
       },
     },
     async (request) => {

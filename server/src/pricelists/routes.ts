@@ -12,6 +12,7 @@ import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
 import { badRequest, notFound } from '../errors';
 import { requireImportAccess } from '../imports/http/access';
+import { apiTags, errors, json } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
 import { swedishDateOf } from './calendar';
 import { requireOwnOrganization } from './ownOrganization';
@@ -32,7 +33,23 @@ export function pricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   routes.get(
     '/organizations/:organizationId/generalpricelists',
-    { config: { apiKey: true }, schema: { params, response: { 200: GeneralPricelist } } },
+    {
+      config: { apiKey: true },
+      schema: {
+        summary: 'Organisationens generella prislista',
+        description:
+          'Id:t på den egna organisationens generella prislista. Varje inloggad användare i organisationen får läsa det.',
+        tags: [apiTags.pricelists],
+        params,
+        response: {
+          200: json('Den generella prislistans id.', GeneralPricelist),
+          ...errors(401, [
+            404,
+            'Organisationen är inte användarens, eller har ingen generell prislista (NOT_FOUND).',
+          ]),
+        },
+      },
+    },
     async (request) => {
       const auth = requireOwnOrganization(request, request.params.organizationId);
       const general = await findGeneralPricelist(db, auth.organizationId);
@@ -44,7 +61,20 @@ export function pricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
 
   routes.get(
     '/organizations/:organizationId/generalpricelists/pricelists/active',
-    { config: { apiKey: true }, schema: { params, response: { 200: z.array(ActivePricelist) } } },
+    {
+      config: { apiKey: true },
+      schema: {
+        summary: 'Organisationens aktuella och framtida prislistor',
+        description:
+          'Prislistorna som går att läsa in till: de som gäller i dag (CURRENT) och de som börjar gälla senare (FUTURE), med nummer.',
+        tags: [apiTags.pricelists],
+        params,
+        response: {
+          200: json('Prislistorna.', z.array(ActivePricelist)),
+          ...errors(401, [404, 'Organisationen är inte användarens (NOT_FOUND).']),
+        },
+      },
+    },
     async (request) => {
       const auth = requireOwnOrganization(request, request.params.organizationId);
       return activePricelists(db, auth.organizationId, swedishDateOf(clock.now()));
@@ -62,7 +92,23 @@ export function pricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   };
   routes.get(
     '/pricelists/:organizationId/:generalPricelistId',
-    { config: { apiKey: true }, schema: { params: generalParams, response: { 200: GeneralPricelistView } } },
+    {
+      config: { apiKey: true },
+      schema: {
+        summary: 'En generell prislista med dess prislistor',
+        description:
+          'Prislistorna i den generella prislistan, efter giltig från: nummer, status i dag (PAST, CURRENT, FUTURE), antal rader och den senaste inläsningen som inte är ångrad. Kräver behörigheten product:create_own.',
+        tags: [apiTags.pricelists],
+        params: generalParams,
+        response: {
+          200: json('Den generella prislistan.', GeneralPricelistView),
+          ...errors(401, [
+            404,
+            'Finns inte, är en annan organisations, eller användaren saknar behörighet (NOT_FOUND).',
+          ]),
+        },
+      },
+    },
     async (request) => {
       const organizationId = importAccess(request, request.params.organizationId);
       const view = await generalPricelistView(
@@ -79,10 +125,20 @@ export function pricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   routes.get(
     '/pricelists/:organizationId/:generalPricelistId/:pricelistId/rows',
     {
-      config: { apiKey: true },
+      config: { apiKey: true, openapi: { querystring: PricelistRowsQuery } },
       schema: {
+        summary: 'En sida med en prislistas rader',
+        description:
+          'Högst limit rader (1–100, 50 om inget anges), sorterade på artikelnummer, benämning eller pris. search söker artikelnummer som börjar med texten och benämningar som innehåller den. Nästa sida: skicka svarets nextCursor som after; nextCursor är null på sista sidan. Priser är exakt decimaltext.',
+        tags: [apiTags.pricelists],
         params: generalParams.extend({ pricelistId: z.string() }),
-        response: { 200: PricelistRowsPage },
+        response: {
+          200: json('Sidan med rader.', PricelistRowsPage),
+          ...errors([400, 'En parameter i frågan är fel (BAD_REQUEST).'], 401, [
+            404,
+            'Prislistan finns inte i den generella prislistan, eller är en annan organisations (NOT_FOUND).',
+          ]),
+        },
       },
     },
     async (request) => {

@@ -39,6 +39,7 @@ import { legacyImportStatuses } from '../store/legacy';
 import { templateRows } from '../store/pricelistSnapshot';
 import { requireImportAccess } from './access';
 import { changesWorkbookName, errorWorkbookName, sendWorkbook } from './downloads';
+import { importRouteDocs as docs, uploadBodies } from './openapi';
 import { readUpload } from './upload';
 
 /** A command's outcome as the HTTP answer: its value, or the status and body for its kind. */
@@ -138,7 +139,10 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId',
-      { config: { apiKey: true }, schema: { params: organizationParams, querystring: listQuery } },
+      {
+        config: { apiKey: true },
+        schema: { ...docs.list, params: organizationParams, querystring: listQuery },
+      },
       async (request, reply) => {
         const { organizationId } = request.params;
         const { imported, limit } = request.query;
@@ -152,7 +156,10 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.post(
       '/imports/:organizationId',
-      { config: { apiKey: true }, schema: { params: organizationParams, headers: idempotencyHeaders } },
+      {
+        config: { apiKey: true, openapi: { body: uploadBodies.upload } },
+        schema: { ...docs.upload, params: organizationParams, headers: idempotencyHeaders },
+      },
       async (request, reply) => {
         const { organizationId } = request.params;
         const upload = await readUpload(request, config);
@@ -169,7 +176,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     // The history on a price list's page. Static "pricelists", so it is never taken for an import id.
     routes.get(
       '/imports/:organizationId/pricelists/:pricelistId',
-      { config: { apiKey: true }, schema: { params: pricelistParams } },
+      { config: { apiKey: true }, schema: { ...docs.pricelistHistory, params: pricelistParams } },
       async (request): Promise<PricelistImportsResponse> => {
         const { organizationId, pricelistId } = request.params;
         return { imports: await pricelistImportHistory(db, organizationId, pricelistId) };
@@ -179,7 +186,10 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     // Static, so it is never taken for an import id.
     routes.get(
       '/imports/:organizationId/template',
-      { config: { apiKey: true }, schema: { params: organizationParams, querystring: templateQuery } },
+      {
+        config: { apiKey: true },
+        schema: { ...docs.template, params: organizationParams, querystring: templateQuery },
+      },
       async (request, reply) => {
         const { organizationId } = request.params;
         const { pricelistId } = request.query;
@@ -203,7 +213,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId/:importId',
-      { config: { apiKey: true }, schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { ...docs.get, params: importParams } },
       async (request): Promise<ImportResponse> => {
         const { organizationId, importId } = request.params;
         return { importObject: await importOrThrow(organizationId, importId) };
@@ -212,7 +222,10 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.post(
       '/imports/:organizationId/:importId',
-      { config: { apiKey: true }, schema: { params: importParams } },
+      {
+        config: { apiKey: true, openapi: { body: uploadBodies.replaceFile } },
+        schema: { ...docs.replaceFile, params: importParams },
+      },
       async (request): Promise<ImportResponse> => {
         const { organizationId, importId } = request.params;
         // Checked before the upload is read, so a wrong state answers 409 without taking the file.
@@ -225,7 +238,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.delete(
       '/imports/:organizationId/:importId',
-      { config: { apiKey: true }, schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { ...docs.delete, params: importParams } },
       async (request, reply) => {
         answer(await deleteImport(deps, requireAuth(request), request.params.importId));
         return reply.status(204).send();
@@ -236,7 +249,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
       '/imports/:organizationId/:importId/confirm',
       {
         config: { apiKey: true },
-        schema: { params: importParams, headers: idempotencyHeaders, body: confirmBody },
+        schema: { ...docs.confirm, params: importParams, headers: idempotencyHeaders, body: confirmBody },
       },
       async (request, reply) => {
         const { organizationId, importId } = request.params;
@@ -251,7 +264,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.post(
       '/imports/:organizationId/:importId/undo',
-      { config: { apiKey: true }, schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { ...docs.undo, params: importParams } },
       async (request): Promise<ImportResponse> => {
         const { organizationId, importId } = request.params;
         answer(await undoAppliedImport(deps, requireAuth(request), importId));
@@ -261,7 +274,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId/:importId/summary',
-      { config: { apiKey: true }, schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { ...docs.summary, params: importParams } },
       async (request): Promise<ImportSummaryResponse> => {
         const { organizationId, importId } = request.params;
         const summary = await findImportSummary(db, organizationId, importId);
@@ -272,7 +285,10 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId/:importId/changes',
-      { config: { apiKey: true }, schema: { params: importParams, querystring: changesQuery } },
+      {
+        config: { apiKey: true },
+        schema: { ...docs.changes, params: importParams, querystring: changesQuery },
+      },
       async (request): Promise<ImportChangesResponse> => {
         const { organizationId, importId } = request.params;
         const { kind, offset, limit } = request.query;
@@ -284,7 +300,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId/:importId/validation-errors/excel',
-      { config: { apiKey: true }, schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { ...docs.validationErrorsExcel, params: importParams } },
       async (request, reply) => {
         const { organizationId, importId } = request.params;
         const found = await importOrThrow(organizationId, importId);
@@ -309,7 +325,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
     routes.get(
       '/imports/:organizationId/:importId/changes/excel',
-      { config: { apiKey: true }, schema: { params: importParams } },
+      { config: { apiKey: true }, schema: { ...docs.changesExcel, params: importParams } },
       async (request, reply) => {
         const { organizationId, importId } = request.params;
         const found = await importOrThrow(organizationId, importId);
@@ -331,6 +347,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
 
   api.get<{ Params: { userId: string } }>(
     '/importStatus/:userId',
+    { schema: docs.legacyStatus },
     async (request): Promise<LegacyImportStatus[]> => {
       const auth = requireAuth(request);
       if (pathId(request.params.userId) !== auth.userId) throw notFound();

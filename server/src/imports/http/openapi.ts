@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import {
+  CreateImportRequest,
+  ImportChangesResponse,
+  ImportListResponse,
+  ImportResponse,
+  ImportSummaryResponse,
+  LegacyImportStatus,
+  PricelistImportsResponse,
+} from '#contract';
+import { apiTags, errors, json, noContent, preSerializedJson, xlsxFile } from '../../openapi/routeDocs';
+
+/**
+ * What each import route says in the OpenAPI document (docs/api-imports.md says the same at
+ * length): summary, description and every answer, with the route's real response schemas.
+ */
+
+const tags = [apiTags.imports];
+
+const noAccess = [
+  404,
+  'Organisationen är inte användarens, användaren saknar behörigheten product:create_own, eller importen finns inte eller är en annan organisations (NOT_FOUND).',
+] as const;
+
+/** The refusals of a file, for the upload and a new file alike. */
+const fileErrors = [
+  [
+    413,
+    'Filen är större än UPLOAD_MAX_BYTES (25 MB om inget annat är inställt): ”Filen är för stor. Den får vara högst 25 MB.” (PAYLOAD_TOO_LARGE).',
+  ],
+  [
+    415,
+    'Filen är inte en Excel-fil där ändelse och innehåll stämmer (.xlsx eller .xls), eller är lösenordsskyddad (UNSUPPORTED_MEDIA_TYPE).',
+  ],
+] as const;
+
+/** Upload and confirm take an Idempotency-Key (server/src/idempotency/idempotency.ts). */
+const replayed = {
+  'Idempotent-Replayed': {
+    type: 'string',
+    description:
+      'true när svaret är det som gavs första gången för samma Idempotency-Key och samma begäran; inget nytt har gjorts.',
+  },
+};
+const idempotencyErrors = [
+  [
+    409,
+    'En begäran med samma Idempotency-Key behandlas fortfarande (IDEMPOTENCY_KEY_IN_USE, Retry-After: 1): försök igen med samma nyckel.',
+  ],
+  [
+    422,
+    'Idempotency-Key har redan använts av samma användare för en annan begäran de senaste 24 timmarna (IDEMPOTENCY_KEY_REUSED). Ingenting görs.',
+  ],
+] as const;
+
+const fileDescription =
+  'En Excel-fil (.xlsx eller .xls) i formatet av mallen (GET imports/{organizationId}/template). Filens namn sparas som det skickas, utan mappar och dolda tecken.';
+
+/** The upload's form, for the document only: the handler reads the parts itself (upload.ts). */
+const uploadForm = z
+  .object({
+    request: z.string().meta({
+      description:
+        'Vad filen är, som JSON i ett textfält (inte som en del med Content-Type application/json): {"type":"GENERAL_PRICELIST","metadata":{"parent":<generell prislistas id>,"id":<prislistans id>}}.',
+      contentMediaType: 'application/json',
+      contentSchema: (({ $schema: _, ...schema }) => schema)(
+        z.toJSONSchema(CreateImportRequest, { target: 'draft-2020-12', io: 'input' }),
+      ),
+    }),
+    file: z.file().describe(fileDescription),
+  })
+  .describe('multipart/form-data med två delar: request och file.');
+
+const newFileForm = z
+  .object({ file: z.file().describe(fileDescription) })
+  .describe('multipart/form-data med delen file.');
+
+export const importRouteDocs = {
+  list: {
+    summary: 'Organisationens inläsningar',
+    description:
+      'imported=false (standard): de som inte är inlästa än, eller misslyckades (VALIDATION_*, IMPORT_PENDING, IMPORT_FAIL, IMPORT_ERROR), nyast först. imported=true: de bekräftade, senast bekräftade först. Högst limit (1–100, 100 om inget anges). Svaret skickas gzippat när Accept-Encoding tillåter det.',
+    tags,
+    response: {
+      200: preSerializedJson('Inläsningarna.', ImportListResponse),
+      ...errors([400, 'imported eller limit är fel (BAD_REQUEST).'], noAccess),
+    },
+  },
+  upload: {
+    summary: 'Ladda upp en prislistefil',
+    description:
+      'Tar emot filen och lägger den i kö för validering. Svaret är importen i VALIDATION_PENDING; hämta den (GET imports/{organizationId}/{importId}) tills valideringen är klar: VALIDATION_SUCCESS, VALIDATION_FAIL eller VALIDATION_ERROR.',
+    tags,
+    response: {
+      201: json('Filen är mottagen och importen skapad.', ImportResponse, replayed),
+      ...errors(
+        [
+          400,
+          'Inte multipart, en trasig begäran, mer än en fil, ingen fil eller en tom fil, request saknas eller är fel, typen är inte GENERAL_PRICELIST, prislistan är inte organisationens eller är historisk, eller Idempotency-Key har fel form (BAD_REQUEST, med ett svenskt meddelande om vad).',
+        ],
+        noAccess,
+        ...fileErrors,
+        ...idempotencyErrors,
+      ),
+    },
+  },
+  pricelistHistory: {
+    summary: 'En prislistas inläsningar',
+    description:
+      'Prislistans bekräftade inläsningar (inlästa, misslyckade, avbrutna, pågående, ångrade), senast bekräftade först, högst 50, med antal tillagda, ändrade och borttagna rader.',
+    tags,
+    response: {
+      200: json('Prislistans historik.', PricelistImportsResponse),
+      ...errors(noAccess),
+    },
+  },
+  template: {
+    summary: 'Ladda ner mallen, eller en prislista som Excel-fil',
+    description:
+      'Mallen för en generell prislista. Med pricelistId: mallen ifylld med den prislistans rader; laddas den upp oförändrad blir allt oförändrat.',
+    tags,
+    response: {
+      200: xlsxFile('Excel-filen.'),
+      ...errors(
+        [400, 'type saknas eller är inte GENERAL_PRICELIST (BAD_REQUEST).'],
+        [404, 'Organisationen är inte användarens, eller prislistan är inte organisationens (NOT_FOUND).'],
+        503,
+      ),
+    },
+  },
+  get: {
+    summary: 'En inläsning',
+    description:
+      'Importens status, fil, vem som laddade upp den, tider och prislista; undoable säger om den kan ångras. Hämta den tills status inte längre är VALIDATION_PENDING eller IMPORT_PENDING.',
+    tags,
+    response: { 200: json('Importen.', ImportResponse), ...errors(noAccess) },
+  },
+  replaceFile: {
+    summary: 'Ersätt importens fil',
+    description:
+      'En ny fil till en import vars validering är klar (VALIDATION_SUCCESS, VALIDATION_FAIL, VALIDATION_ERROR): filen byts, sammanfattningen tas bort och importen valideras igen (VALIDATION_PENDING).',
+    tags,
+    response: {
+      200: json('Importen med den nya filen, i VALIDATION_PENDING.', ImportResponse),
+      ...errors(
+        [400, 'Inte multipart, en trasig begäran, mer än en fil, eller ingen fil (BAD_REQUEST).'],
+        noAccess,
+        [409, 'Importens validering är inte klar, eller importen är redan bekräftad (CONFLICT).'],
+        ...fileErrors,
+      ),
+    },
+  },
+  delete: {
+    summary: 'Radera en inläsning',
+    description:
+      'En import som aldrig bekräftats tas bort helt. En bekräftad som misslyckades (IMPORT_FAIL, IMPORT_ERROR) blir IMPORT_ABORTED och stannar i historiken; en redan avbruten är oförändrad.',
+    tags,
+    response: {
+      204: noContent('Raderad eller avbruten.'),
+      ...errors(noAccess, [
+        409,
+        'Importen är inläst (IMPORT_SUCCESS) eller bearbetas just nu (VALIDATION_PENDING, IMPORT_PENDING) (CONFLICT).',
+      ]),
+    },
+  },
+  confirm: {
+    summary: 'Läs in en validerad fil',
+    description:
+      'Bara från VALIDATION_SUCCESS. Importen blir IMPORT_PENDING och läses sedan in i en transaktion: IMPORT_SUCCESS, IMPORT_FAIL eller IMPORT_ERROR. Har sammanfattningens risk varningar (result.risk.warnings) måste kroppen vara {"acknowledgedRiskId": result.risk.id}; annars behövs ingen kropp.',
+    tags,
+    response: {
+      200: json('Importen i IMPORT_PENDING.', ImportResponse, replayed),
+      ...errors(
+        [
+          400,
+          'Kroppen är inte {"acknowledgedRiskId": text}, eller Idempotency-Key har fel form (BAD_REQUEST).',
+        ],
+        noAccess,
+        [
+          409,
+          'Importen är inte i VALIDATION_SUCCESS (CONFLICT); eller den är riskabel och acknowledgedRiskId saknas eller hör till en annan validering (RISK_NOT_ACKNOWLEDGED; meddelandet räknar upp varningarna), och ingenting ändras; eller en begäran med samma Idempotency-Key behandlas fortfarande (IDEMPOTENCY_KEY_IN_USE, Retry-After: 1).',
+        ],
+        idempotencyErrors[1],
+      ),
+    },
+  },
+  undo: {
+    summary: 'Ångra en inläsning',
+    description:
+      'Återställer prislistan exakt som den var före inläsningen, i en transaktion. Bara prislistans senaste inlästa import, och bara om prislistan inte har ändrats sedan dess. Importen behåller IMPORT_SUCCESS och får undone.',
+    tags,
+    response: {
+      200: json('Importen, nu med undone.', ImportResponse),
+      ...errors(noAccess, [
+        409,
+        'Importen är inte inläst, redan ångrad, inte den senaste, prislistan har ändrats sedan, eller inläsningen gjordes innan det gick att ångra (CONFLICT; meddelandet säger vilket). Ingenting ändras.',
+      ]),
+    },
+  },
+  summary: {
+    summary: 'Valideringens eller inläsningens sammanfattning',
+    description:
+      'result är null medan importen bearbetas, vid tekniskt fel och för en avbruten import. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas. VALIDATION_ERRORS: antalet fel och de 100 första.',
+    tags,
+    response: { 200: json('Sammanfattningen.', ImportSummaryResponse), ...errors(noAccess) },
+  },
+  changes: {
+    summary: 'Raderna bakom sammanfattningens antal',
+    description:
+      'En sida (offset, limit 1–500) med de rader som läggs till (added), ändras (updated, med varje fält som ändras) eller tas bort (removed). En import utan CONFIRM-sammanfattning svarar total 0.',
+    tags,
+    response: {
+      200: json('Sidan med ändringar och totalen av det slaget.', ImportChangesResponse),
+      ...errors([400, 'kind, offset eller limit är fel (BAD_REQUEST).'], noAccess),
+    },
+  },
+  validationErrorsExcel: {
+    summary: 'Valideringsfelen som Excel-fil',
+    description:
+      'Alla fel (inte bara de 100 första) och en kopia av den uppladdade fliken med de felaktiga cellerna markerade.',
+    tags,
+    response: {
+      200: xlsxFile('Excel-filen med felen.'),
+      ...errors(
+        [404, 'Importen har inga valideringsfel, eller finns inte (NOT_FOUND).'],
+        [410, 'Den uppladdade filen är raderad: filer från avslutade inläsningar sparas en tid (GONE).'],
+        503,
+      ),
+    },
+  },
+  changesExcel: {
+    summary: 'Ändringarna som Excel-fil',
+    description:
+      'En godkänd validerings (eller en inläsnings) ändringar: flikarna Risker, Tillagda, Borttagna och Ändrade.',
+    tags,
+    response: {
+      200: xlsxFile('Excel-filen med ändringarna.'),
+      ...errors([404, 'Importen har inga ändringar att visa, eller finns inte (NOT_FOUND).'], 503),
+    },
+  },
+  legacyStatus: {
+    summary: 'Inläsningar i det tidigare systemet',
+    description:
+      'Användarens inläsningar från det tidigare systemet, nyaste först; bara för den egna användarens id. readStatus: 0 pågår, 1 lyckades, annat misslyckades.',
+    tags,
+    response: {
+      200: json('Inläsningarna.', z.array(LegacyImportStatus)),
+      ...errors(401, [404, 'Id:t är inte den inloggade användarens (NOT_FOUND).']),
+    },
+  },
+};
+
+/** The request bodies the upload routes read themselves (FastifyContextConfig.openapi). */
+export const uploadBodies = {
+  upload: { contentType: 'multipart/form-data', schema: uploadForm },
+  replaceFile: { contentType: 'multipart/form-data', schema: newFileForm },
+};
