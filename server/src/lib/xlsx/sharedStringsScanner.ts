@@ -1,4 +1,5 @@
-import { asciiBytes, INCOMPLETE, SLASH, XmlScanner } from './xmlScanner';
+import { XmlScanner } from './xmlScanner';
+import { asciiBytes, INCOMPLETE } from './xmlTokenizer';
 
 const SI = asciiBytes('si');
 const SST = asciiBytes('sst');
@@ -12,28 +13,16 @@ export class SharedStringsScanner extends XmlScanner {
   }
 
   protected scan(bytes: Buffer, last: boolean): number {
+    const tags = this.tags;
     let at = 0;
     while (!this.done) {
-      const lt = this.nextTag(bytes, at);
-      if (lt === INCOMPLETE) return last ? bytes.length : at;
-      const next = bytes[lt + 1]!;
-      if (this.isSpecial(next)) {
-        const end = this.skipSpecial(bytes, lt);
-        if (end === INCOMPLETE) return lt;
-        at = end;
-        continue;
-      }
-      const closing = next === SLASH;
-      const afterName = this.readName(bytes, closing ? lt + 2 : lt + 1);
-      if (afterName === INCOMPLETE) return lt;
-      const isItem = !closing && this.nameIs(bytes, SI);
-      const isTable = this.nameIs(bytes, SST);
-      const gt = closing ? this.tagEnd(bytes, afterName) : this.readAttributes(bytes, afterName);
-      if (gt === INCOMPLETE) return lt;
-      at = gt + 1;
-      if (isTable && (closing || this.selfClosing)) this.done = true;
+      at = tags.readTag(bytes, at);
+      if (at === INCOMPLETE) return last ? bytes.length : tags.tagStart;
+      const lt = tags.tagStart;
+      const isItem = !tags.closing && tags.nameIs(bytes, SI);
+      if (tags.nameIs(bytes, SST) && (tags.closing || tags.selfClosing)) this.done = true;
       if (!isItem) continue;
-      if (this.selfClosing) {
+      if (tags.selfClosing) {
         this.strings.push('');
         continue;
       }

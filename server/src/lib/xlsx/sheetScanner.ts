@@ -1,7 +1,8 @@
 import { XlsxError } from './errors';
 import { BOOLEAN, ERROR, MAX_COLUMNS, MAX_ROWS, NUMBER, RowCells, type SheetRowSink, TEXT } from './rowCells';
-import { asciiBytes, GT, INCOMPLETE, LT, malformed, SLASH, XmlScanner } from './xmlScanner';
+import { XmlScanner } from './xmlScanner';
 import { decodeXmlText } from './xmlText';
+import { asciiBytes, GT, INCOMPLETE, LT, malformed, SLASH } from './xmlTokenizer';
 
 const SHEET_DATA = asciiBytes('sheetData');
 const ROW = asciiBytes('row');
@@ -51,108 +52,77 @@ export class SheetScanner extends XmlScanner {
   }
 
   protected scan(bytes: Buffer, last: boolean): number {
+    const tags = this.tags;
     let at = 0;
     while (!this.done) {
-      const lt = this.nextTag(bytes, at);
-      if (lt === INCOMPLETE) {
+      // Outside the rows, end tags are read like start tags: `</x a>` is refused here.
+      at = tags.readTag(bytes, at, true);
+      if (at === INCOMPLETE) {
         // A worksheet (or chart sheet) without <sheetData> has no cells.
-        if (last && this.stage === BEFORE_SHEET_DATA && bytes.indexOf(LT, at) < 0) this.done = true;
-        return last ? bytes.length : at;
+        if (last && this.stage === BEFORE_SHEET_DATA && bytes.indexOf(LT, tags.tagStart) < 0)
+          this.done = true;
+        return last ? bytes.length : tags.tagStart;
       }
-      const next = bytes[lt + 1]!;
-      if (this.isSpecial(next)) {
-        const end = this.skipSpecial(bytes, lt);
+      if (this.stage === IN_SHEET_DATA && !tags.closing && tags.nameIs(bytes, ROW)) {
+        const lt = tags.tagStart;
+        const end = this.parseRow(bytes, at);
         if (end === INCOMPLETE) return lt;
         at = end;
-        continue;
-      }
-      const closing = next === SLASH;
-      const afterName = this.readName(bytes, closing ? lt + 2 : lt + 1);
-      if (afterName === INCOMPLETE) return lt;
-      if (this.stage === IN_SHEET_DATA && !closing && this.nameIs(bytes, ROW)) {
-        const end = this.parseRow(bytes, afterName);
-        if (end === INCOMPLETE) return lt;
-        at = end;
-        continue;
-      }
-      const isSheetData = this.nameIs(bytes, SHEET_DATA);
-      const gt = this.readAttributes(bytes, afterName);
-      if (gt === INCOMPLETE) return lt;
-      if (isSheetData) {
-        if (closing || this.selfClosing) this.done = true;
+      } else if (tags.nameIs(bytes, SHEET_DATA)) {
+        if (tags.closing || tags.selfClosing) this.done = true;
         else this.stage = IN_SHEET_DATA;
       }
-      at = gt + 1;
     }
     return bytes.length;
   }
 
-  /** From after `<row`: returns the index after `</row>` (or `/>`), or INCOMPLETE. */
-  private parseRow(bytes: Buffer, afterName: number): number {
-    const gt = this.readAttributes(bytes, afterName);
-    if (gt === INCOMPLETE) return INCOMPLETE;
-    const rowNumber = this.rStart >= 0 ? parseIndex(bytes, this.rStart, this.rEnd) : this.lastRow + 1;
+  /** From after a `<row …>` (or `<row …/>`) tag just read: returns the index after `</row>`, or INCOMPLETE. */
+  private parseRow(bytes: Buffer, afterTag: number): number {
+    const tags = this.tags;
+    const rowNumber = tags.rStart >= 0 ? parseIndex(bytes, tags.rStart, tags.rEnd) : this.lastRow + 1;
     if (!(rowNumber >= 1 && rowNumber <= MAX_ROWS)) throw badReference();
     const cells = this.cells;
     cells.count = 0;
-    let end = gt + 1;
-    if (!this.selfClosing) {
+    let at = afterTag;
+    if (!tags.selfClosing) {
       let column = -1;
-      let at = gt + 1;
       for (;;) {
-        const lt = this.nextTag(bytes, at);
-        if (lt === INCOMPLETE) return INCOMPLETE;
-        const next = bytes[lt + 1]!;
-        if (next === C && bytes[lt + 2] === SPACE) {
-          // The common case, without reading the name.
-          at = this.parseCell(bytes, lt + 2, column);
+        if (at + 2 < bytes.length && bytes[at] === LT && bytes[at + 1] === C && bytes[at + 2] === SPACE) {
+          // The next cell right after the last, as Excel writes it: no need to look for the tag.
+          at = this.parseCell(bytes, at + 2, column);
           if (at === INCOMPLETE) return INCOMPLETE;
           column = this.lastColumn;
           continue;
         }
-        if (this.isSpecial(next)) {
-          at = this.skipSpecial(bytes, lt);
-          if (at === INCOMPLETE) return INCOMPLETE;
-          continue;
-        }
-        const closing = next === SLASH;
-        const afterTagName = this.readName(bytes, closing ? lt + 2 : lt + 1);
-        if (afterTagName === INCOMPLETE) return INCOMPLETE;
-        if (closing) {
-          const isRow = this.nameIs(bytes, ROW);
-          const closeEnd = this.tagEnd(bytes, afterTagName);
-          if (closeEnd === INCOMPLETE) return INCOMPLETE;
-          at = closeEnd + 1;
-          if (isRow) break;
-          continue;
-        }
-        if (this.nameIs1(bytes, C)) {
-          at = this.parseCell(bytes, afterTagName, column);
+        const afterName = tags.readTagName(bytes, at);
+        if (afterName === INCOMPLETE) return INCOMPLETE;
+        if (!tags.closing && tags.nameIs1(bytes, C)) {
+          at = this.parseCell(bytes, afterName, column);
           if (at === INCOMPLETE) return INCOMPLETE;
           column = this.lastColumn;
           continue;
         }
-        at = this.readAttributes(bytes, afterTagName);
+        at = tags.readTagRest(bytes, afterName);
         if (at === INCOMPLETE) return INCOMPLETE;
-        at++;
+        if (tags.closing && tags.nameIs(bytes, ROW)) break;
       }
-      end = at;
     }
     this.lastRow = rowNumber;
     if (cells.count > 0) this.sink.row(rowNumber, cells);
-    return end;
+    return at;
   }
 
   private lastColumn = -1;
-  /** The cell tag read last: 0-based column, type (T_*) and style index. */
+  /** The cell tag read last: 0-based column, type (T_*), style index and whether it ends in `/>`. */
   private cellColumn = 0;
   private cellType = T_NUMBER;
   private cellStyle = 0;
+  private cellSelfClosing = false;
 
   /**
    * `<c r="B2" s="3" t="s">` (or `…/>`) exactly as Excel writes it, read without the general
-   * attribute loop. Returns the index of `>`, or NOT_SIMPLE for any other spelling (other
-   * attributes, no r, quotes, a cut-off tag): the general path then reads it.
+   * attribute loop: the rest of the tag after its name. Returns the index after `>`, or NOT_SIMPLE for any other spelling (other attributes, no r,
+   * quotes, a cut-off tag): the tokenizer then reads it.
    */
   private readSimpleCellTag(bytes: Buffer, afterName: number): number {
     if (bytes[afterName] !== SPACE || bytes[afterName + 1] !== R || bytes[afterName + 2] !== EQUALS)
@@ -174,12 +144,12 @@ export class SheetScanner extends XmlScanner {
     for (;;) {
       byte = bytes[i]!;
       if (byte === GT) {
-        this.selfClosing = false;
+        this.cellSelfClosing = false;
         break;
       }
       if (byte === SLASH) {
         if (bytes[i + 1] !== GT) return NOT_SIMPLE;
-        this.selfClosing = true;
+        this.cellSelfClosing = true;
         i++;
         break;
       }
@@ -197,34 +167,35 @@ export class SheetScanner extends XmlScanner {
     this.cellColumn = column - 1;
     this.cellType = type;
     this.cellStyle = style;
-    return i;
+    return i + 1;
   }
 
-  /** From after `<c`: adds the cell's value (when wanted) and returns the index after it. */
+  /** From after the name of a `<c` tag: adds the cell's value (when wanted) and returns the index after the cell. */
   private parseCell(bytes: Buffer, afterName: number, previousColumn: number): number {
-    let gt = this.readSimpleCellTag(bytes, afterName);
-    if (gt === NOT_SIMPLE) {
-      gt = this.readAttributes(bytes, afterName);
-      if (gt === INCOMPLETE) return INCOMPLETE;
-      this.cellColumn = this.rStart >= 0 ? parseColumn(bytes, this.rStart, this.rEnd) : previousColumn + 1;
-      this.cellType = this.tStart >= 0 ? cellType(bytes, this.tStart, this.tEnd) : T_NUMBER;
-      this.cellStyle = this.sStart >= 0 ? parseIndex(bytes, this.sStart, this.sEnd) : 0;
+    const tags = this.tags;
+    let at = this.readSimpleCellTag(bytes, afterName);
+    if (at === NOT_SIMPLE) {
+      at = tags.readAttributes(bytes, afterName);
+      if (at === INCOMPLETE) return INCOMPLETE;
+      this.cellColumn = tags.rStart >= 0 ? parseColumn(bytes, tags.rStart, tags.rEnd) : previousColumn + 1;
+      this.cellType = tags.tStart >= 0 ? cellType(bytes, tags.tStart, tags.tEnd) : T_NUMBER;
+      this.cellStyle = tags.sStart >= 0 ? parseIndex(bytes, tags.sStart, tags.sEnd) : 0;
+      this.cellSelfClosing = tags.selfClosing;
     }
     const column = this.cellColumn;
     const type = this.cellType;
     const style = this.cellStyle;
     if (!(column >= 0 && column < MAX_COLUMNS)) throw badReference();
     this.lastColumn = column;
-    if (this.selfClosing) return gt + 1;
+    if (this.cellSelfClosing) return at;
 
     let valueStart = -1;
     let valueEnd = -1;
     let inline: string | null = null;
-    let at = gt + 1;
     let read = false;
     // Excel's way first: <v>…</v></c> right after the tag.
     if (bytes[at] === LT && bytes[at + 1] === V && bytes[at + 2] === GT) {
-      const end = this.nextTag(bytes, at + 3);
+      const end = tags.textEnd(bytes, at + 3);
       if (end !== INCOMPLETE && isValueAndCellEnd(bytes, end)) {
         valueStart = at + 3;
         valueEnd = end;
@@ -233,42 +204,25 @@ export class SheetScanner extends XmlScanner {
       }
     }
     while (!read) {
-      const lt = this.nextTag(bytes, at);
-      if (lt === INCOMPLETE) return INCOMPLETE;
-      const next = bytes[lt + 1]!;
-      if (this.isSpecial(next)) {
-        at = this.skipSpecial(bytes, lt);
-        if (at === INCOMPLETE) return INCOMPLETE;
+      at = tags.readTag(bytes, at);
+      if (at === INCOMPLETE) return INCOMPLETE;
+      if (tags.closing) {
+        read = tags.nameIs1(bytes, C);
         continue;
       }
-      const closing = next === SLASH;
-      const afterTagName = this.readName(bytes, closing ? lt + 2 : lt + 1);
-      if (afterTagName === INCOMPLETE) return INCOMPLETE;
-      if (closing) {
-        const isCell = this.nameIs1(bytes, C);
-        const closeEnd = this.tagEnd(bytes, afterTagName);
-        if (closeEnd === INCOMPLETE) return INCOMPLETE;
-        at = closeEnd + 1;
-        read = isCell;
-        continue;
-      }
-      const isValue = this.nameIs1(bytes, V);
-      const isFormula = !isValue && this.nameIs1(bytes, F);
-      const isInline = !isValue && !isFormula && this.nameIs(bytes, IS);
-      const tagGt = this.readAttributes(bytes, afterTagName);
-      if (tagGt === INCOMPLETE) return INCOMPLETE;
-      at = tagGt + 1;
-      if (this.selfClosing) continue;
-      if (isValue || isFormula) {
+      if (tags.selfClosing) continue;
+      if (tags.nameIs1(bytes, V)) {
         // Text content holds no `<`, so the next tag is the element's end.
-        const contentEnd = this.nextTag(bytes, at);
+        const contentEnd = tags.textEnd(bytes, at);
         if (contentEnd === INCOMPLETE) return INCOMPLETE;
-        if (isValue) {
-          valueStart = at;
-          valueEnd = contentEnd;
-        }
+        valueStart = at;
+        valueEnd = contentEnd;
         at = contentEnd;
-      } else if (isInline) {
+      } else if (tags.nameIs1(bytes, F)) {
+        const contentEnd = tags.textEnd(bytes, at);
+        if (contentEnd === INCOMPLETE) return INCOMPLETE;
+        at = contentEnd;
+      } else if (tags.nameIs(bytes, IS)) {
         at = this.parseRichText(bytes, at, IS);
         if (at === INCOMPLETE) return INCOMPLETE;
         inline = this.richText;
