@@ -448,7 +448,7 @@ test('the breadcrumb shows Start › Inläsningar › Sammanfattning on nested i
   await expect(breadcrumb).toHaveCount(0);
 });
 
-test('footer: external links in two columns, personal data, and the cookie dialog traps and returns focus', async ({
+test('footer: external links and the API reference in two columns, personal data, and the cookie dialog traps and returns focus', async ({
   page,
 }) => {
   await loginAs(page, 'region.avtal');
@@ -462,9 +462,16 @@ test('footer: external links in two columns, personal data, and the cookie dialo
     'Ladda ner manual',
     'Byt roller',
     'Support',
+    'API-dokumentation',
   ]);
-  for (const link of await columns.getByRole('link').all())
-    await expect(link).toHaveAttribute('href', /^https:\/\//);
+  for (const link of await columns.getByRole('link').all()) {
+    const name = await link.textContent();
+    // The API reference is this server's own page (e2e/apiDocs.spec.ts); the rest are external.
+    await expect(link).toHaveAttribute(
+      'href',
+      name === 'API-dokumentation' ? '/api-dokumentation' : /^https:\/\//,
+    );
+  }
   await expect(footer.getByRole('link', { name: 'Behandling av personuppgifter' })).toHaveAttribute(
     'href',
     /^https:\/\//,

@@ -17,6 +17,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { answerFrameworkError, errorBody, forbidden, registerErrorHandling } from './errors';
 import { importRoutes } from './imports/http/routes';
 import { registerOpenApi } from './openapi/document';
+import { registerReferencePage } from './openapi/referencePage';
 import { openApiRoutes } from './openapi/routes';
 import { registerMetrics } from './operations/metrics';
 import { organizationRoutes } from './organizations/routes';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  await registerReferencePage(app, `${API_PREFIX}/openapi.json`);
 
   await registerSpa(app, deps);
   return app;

@@ -103,6 +103,14 @@ function implicitResponses(route: RouteOptions, methods: string[]) {
   );
 }
 
+/** Who may call, as the last paragraph of each operation's description (every renderer shows it). */
+function whoMayCall(security: Array<Record<string, string[]>>) {
+  if (security.length === 0) return '**Inloggning:** behövs inte.';
+  if (security.some((scheme) => 'apiKey' in scheme))
+    return '**API-nyckel:** ja, eller sessionen från inloggningen.';
+  return '**API-nyckel:** nej, bara sessionen från inloggningen.';
+}
+
 const OPTIONAL_BODY = 'x-hmdb-optional-body';
 
 type Json = Record<string, unknown>;
@@ -159,11 +167,13 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, pref
         methods.some((method) => undocumentedRoutes[`${method} ${document.url}`] !== undefined);
       if (hidden) return { schema: { hide: true }, url: document.url };
       const extras = route.config?.openapi;
+      const security = document.schema?.security ?? securityOf(route);
       const schema = {
         ...document.schema,
+        description: `${document.schema?.description ?? ''}\n\n${whoMayCall(security as Array<Record<string, string[]>>)}`,
         ...(extras?.querystring && { querystring: extras.querystring }),
         ...(extras?.body && { body: extras.body.schema, consumes: [extras.body.contentType] }),
-        security: document.schema?.security ?? securityOf(route),
+        security,
         response: {
           ...implicitResponses(route, methods),
           ...(document.schema?.response as object | undefined),

@@ -188,3 +188,45 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(confirm.requestBody!.content)).toEqual(['application/json']);
   });
 });
+
+describe('the reference page', () => {
+  const testApp = useTestApp('pglite', { seed: false });
+
+  it('answers /api-dokumentation itself, in Swedish, under the site’s CSP, before the SPA’s fallback', async () => {
+    const response = await testApp.app.inject({ url: '/api-dokumentation' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<html lang="sv">');
+    expect(response.body).toContain('<title>API-dokumentation – Hjälpmedelsdatabasen</title>');
+    expect(response.body).toContain(`data-url="${prefix}/openapi.json"`);
+    // No inline script: every <script> names its file.
+    expect(response.body.match(/<script\b[^>]*>/g)?.every((tag) => tag.includes(' src="'))).toBe(true);
+    const csp = response.headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('serves the files the page loads and nothing else of the package', async () => {
+    for (const [url, type] of [
+      ['/api-dokumentation/swagger-ui/swagger-ui-bundle.js', 'javascript'],
+      ['/api-dokumentation/swagger-ui/swagger-ui.css', 'text/css'],
+      ['/api-dokumentation/sida/reference.js', 'javascript'],
+      ['/api-dokumentation/sida/reference.css', 'text/css'],
+    ]) {
+      const response = await testApp.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain(type);
+    }
+    for (const url of [
+      '/api-dokumentation/swagger-ui/index.html',
+      '/api-dokumentation/swagger-ui/swagger-initializer.js',
+      '/api-dokumentation/swagger-ui/package.json',
+      '/api-dokumentation/sida/../referencePage.ts',
+    ]) {
+      const response = await testApp.app.inject({ url });
+      expect(response.body, url).not.toContain('SwaggerUIBundle');
+      expect(response.body, url).not.toContain('swagger-ui-dist');
+      expect(response.statusCode, url).not.toBe(200);
+    }
+  });
+});

@@ -25,13 +25,16 @@ const columns = [
       { label: text.manual, href: links.manual },
       { label: text.changeRoles, href: links.changeRoles },
       { label: text.support, href: links.support },
+      // The server's own page (server/src/openapi/referencePage.ts), outside the SPA: a full page load.
+      { label: text.apiDocumentation, href: '/api-dokumentation' },
     ],
   },
 ];
 
 /**
- * The footer of docs/product.md, "Screens and routes": two columns of external links, personal data and cookies. On
- * every page, the login pages too: the accessibility statement must be reachable from each.
+ * The footer of docs/product.md, "Screens and routes": two columns of external links (and the API
+ * reference), personal data and cookies. On every page, the login pages too: the accessibility
+ * statement must be reachable from each.
  */
 export function Footer() {
   return (

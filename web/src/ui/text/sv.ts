@@ -167,6 +167,7 @@ export const sv = {
     accessibility: 'Tillgänglighetsredogörelse',
     changeRoles: 'Byt roller',
     support: 'Support',
+    apiDocumentation: 'API-dokumentation',
     personalData: 'Behandling av personuppgifter',
     cookies: 'Hantering av kakor',
     cookiesIntro:
