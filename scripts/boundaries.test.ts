@@ -48,6 +48,15 @@ describe('import boundaries', () => {
     ['server/src/lib/xlsx/boundaryProbe.ts', '#contract/domain', /library stands alone/],
     ['web/src/features/start/boundaryProbe.ts', '../auth/routes', /does not import another feature/],
     ['web/src/features/imports/components/boundaryProbe.ts', '../../session/sessionSlice', /another feature/],
+    ['web/src/features/pricelists/boundaryProbe.ts', '../imports/api', /another feature/],
+    ['web/src/features/apiKeys/boundaryProbe.ts', '../pricelists/routes', /another feature/],
+    ['server/src/imports/store/boundaryProbe.ts', '../http/upload', /never import their HTTP layer/],
+    ['server/src/imports/jobs/boundaryProbe.ts', '../http/routes', /never import their HTTP layer/],
+    [
+      'server/src/imports/store/boundaryProbe.ts',
+      '../../../test-support/importFlow',
+      /never imports test support/,
+    ],
     ['contract/boundaryProbe.ts', '../server/src/config', /imports neither/],
     ['test-support/boundaryProbe.ts', '../bench/lib', /never the reverse/],
   ])('%s may not import %s', async (path, specifier, message) => {
@@ -76,6 +85,8 @@ describe('import boundaries', () => {
     ['server/src/imports/boundaryProbe.test.ts', '../../../test-support/importFlow'],
     ['server/src/imports/boundaryProbe.ts', '../../priceListFile'],
     ['server/src/priceListFile/boundaryProbe.ts', '../lib/xlsx'],
+    ['server/src/imports/http/boundaryProbe.ts', '../store/importViews'],
+    ['server/src/imports/jobs/boundaryProbe.ts', '../../lib/jobs/jobLoop'],
     ['web/src/features/start/boundaryProbe.ts', '../../ui/text/sv'],
     ['bench/boundaryProbe.ts', '../test-support/generatedWorkbooks'],
   ])('%s may import %s', async (path, specifier) => {

@@ -5,11 +5,11 @@ import type { AuthContext } from '../auth/profile';
 import type { DB } from '../db/schema';
 import { swedishDateOf } from '../pricelists/calendar';
 import { pricelistsOf } from '../pricelists/queries';
-import type { Upload } from './http/upload';
 import type { CommandOutcome } from './outcome';
 import { deleteDetails } from './store/details';
 import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './store/importFiles';
 import { UndoRefused, undoImport } from './store/undo';
+import type { Upload } from './uploadedFile';
 
 type CommandDeps = Pick<AppDeps, 'db' | 'clock' | 'uploadFolder' | 'importJobSignal' | 'recentUploads'>;
 

@@ -3,13 +3,7 @@ import type { Config } from '../../config';
 import { ApiError, badRequest } from '../../errors';
 import { isEncryptedOfficeFile } from '../../lib/xlsx';
 import { detectExcelFormat } from '../../priceListFile';
-
-export interface Upload {
-  content: Buffer;
-  fileName: string;
-  /** The text fields of the form, such as `request`. */
-  fields: Map<string, unknown>;
-}
+import { shortenFileName, type Upload, visibleFileName } from '../uploadedFile';
 
 const NOT_EXCEL = 'Filen måste vara en Excel-fil (.xls eller .xlsx).';
 const ENCRYPTED = 'Filen är lösenordsskyddad. Spara den utan lösenord och läs in den igen.';
@@ -24,43 +18,6 @@ export const fileTooLarge = (config: Config) =>
 function formatSize(bytes: number) {
   if (bytes >= 1024 * 1024) return `${Math.floor(bytes / (1024 * 1024))} MB`;
   return `${Math.max(1, Math.floor(bytes / 1024))} kB`;
-}
-
-/** The longest file name kept (in characters), extension included. */
-export const MAX_FILE_NAME_LENGTH = 255;
-
-/**
- * Characters that are not shown but change what is shown: C0/C1 controls and the bidirectional
- * marks, embeddings, overrides and isolates (U+202E would show "xslx.exe" as "exe.xlsx").
- */
-const isHiddenCharacter = (code: number) =>
-  code < 0x20 ||
-  (code >= 0x7f && code <= 0x9f) ||
-  code === 0x061c ||
-  code === 0x200e ||
-  code === 0x200f ||
-  (code >= 0x202a && code <= 0x202e) ||
-  (code >= 0x2066 && code <= 0x2069);
-
-export const withoutHiddenCharacters = (text: string) =>
-  [...text].filter((char) => !isHiddenCharacter(char.codePointAt(0) ?? 0)).join('');
-
-/** The name as the user's computer gave it, without any folder and hidden characters. */
-export function visibleFileName(name: string): string {
-  return withoutHiddenCharacters(name.split(/[/\\]/).pop() ?? '').trim();
-}
-
-/** At most MAX_FILE_NAME_LENGTH characters (code points), keeping the extension. */
-export function shortenFileName(name: string): string {
-  const chars = [...name];
-  if (chars.length <= MAX_FILE_NAME_LENGTH) return name;
-  const extension = /\.[^.\s]{1,10}$/.exec(name)?.[0] ?? '';
-  return (
-    chars
-      .slice(0, MAX_FILE_NAME_LENGTH - extension.length)
-      .join('')
-      .trimEnd() + extension
-  );
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type PricelistImport,
 } from '#contract';
 import type { Database } from '../../db/database';
-import { withoutHiddenCharacters } from '../http/upload';
+import { withoutHiddenCharacters } from '../uploadedFile';
 import { latestAppliedImports } from './latestApplied';
 
 /**
