@@ -10,7 +10,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'examples/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

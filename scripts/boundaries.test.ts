@@ -59,6 +59,10 @@ describe('import boundaries', () => {
     ],
     ['contract/boundaryProbe.ts', '../server/src/config', /imports neither/],
     ['test-support/boundaryProbe.ts', '../bench/lib', /never the reverse/],
+    ['examples/boundaryProbe.ts', '../server/src/config', /example imports nothing of the service/],
+    ['examples/boundaryProbe.ts', '../test-support/apiKeys', /example imports nothing of the service/],
+    ['examples/boundaryProbe.ts', 'zod', /needs nothing but Node/],
+    ['examples/boundaryProbe.ts', '@fastify/swagger', /needs nothing but Node/],
   ])('%s may not import %s', async (path, specifier, message) => {
     expect(refusedBy(await lintImport(path, specifier))).toEqual([expect.stringMatching(message)]);
   });
@@ -89,6 +93,8 @@ describe('import boundaries', () => {
     ['server/src/imports/jobs/boundaryProbe.ts', '../../lib/jobs/jobLoop'],
     ['web/src/features/start/boundaryProbe.ts', '../../ui/text/sv'],
     ['bench/boundaryProbe.ts', '../test-support/generatedWorkbooks'],
+    ['examples/boundaryProbe.ts', 'node:fs'],
+    ['examples/boundaryProbe.test.ts', '../test-support/apiKeys'],
   ])('%s may import %s', async (path, specifier) => {
     expect(refusedBy(await lintImport(path, specifier))).toEqual([]);
   });
