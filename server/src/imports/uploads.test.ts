@@ -49,6 +49,23 @@ describe.each(testDatabaseKinds)('upload and access on %s', (kind) => {
     expect(summary.json()).toEqual({ result: null });
   });
 
+  it('takes the request part sent as application/json too, as a script sends it', async () => {
+    const body = multipart({ fileName: 'prislista.xlsx', content: await oneRow() }, undefined);
+    const boundary = /boundary=(.+)$/.exec(body.headers['content-type'])![1]!;
+    const requestPart = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="request"\r\nContent-Type: application/json\r\n\r\n` +
+        `${JSON.stringify({ type: 'GENERAL_PRICELIST', metadata: { parent: supplier.generalPricelistId, id: supplier.pricelists.current } })}\r\n`,
+    );
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `${api}/imports/${supplier.organizationId}`,
+      headers: { ...body.headers, cookie: supplier.cookie },
+      payload: Buffer.concat([requestPart, body.payload]),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().importObject.metadata.id).toBe(supplier.pricelists.current);
+  });
+
   it('accepts a FUTURE price list', async () => {
     const response = await uploadImport(testApp, supplier, await oneRow(), {
       pricelistId: supplier.pricelists.future,

@@ -104,8 +104,11 @@ function refusePrototypeKeys(key: string, value: unknown) {
   return value;
 }
 
-function parseCreateRequest(value: unknown) {
-  if (value === undefined) throw badRequest(CHOOSE_TYPE_AND_PRICELIST);
+function parseCreateRequest(part: unknown) {
+  if (part === undefined) throw badRequest(CHOOSE_TYPE_AND_PRICELIST);
+  // A part sent as application/json (curl's `;type=application/json`) arrives parsed by the
+  // multipart plugin (which refuses prototype keys itself); it is read as its text would be.
+  const value = typeof part === 'object' && part !== null ? JSON.stringify(part) : part;
   if (typeof value !== 'string' || value.length > MAX_REQUEST_PART_LENGTH) throw badRequest();
   let json: unknown;
   try {
