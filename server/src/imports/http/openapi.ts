@@ -61,7 +61,7 @@ const uploadForm = z
   .object({
     request: z.string().meta({
       description:
-        'Vad filen är, som JSON i ett textfält (inte som en del med Content-Type application/json): {"type":"GENERAL_PRICELIST","metadata":{"parent":<generell prislistas id>,"id":<prislistans id>}}.',
+        'Vad filen är, som JSON (ett textfält eller en del med Content-Type application/json): {"type":"GENERAL_PRICELIST","metadata":{"parent":<generell prislistas id>,"id":<prislistans id>}}.',
       contentMediaType: 'application/json',
       contentSchema: (({ $schema: _, ...schema }) => schema)(
         z.toJSONSchema(CreateImportRequest, { target: 'draft-2020-12', io: 'input' }),
