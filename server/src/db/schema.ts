@@ -278,6 +278,7 @@ export interface IdempotencyKeysTable {
   key: string;
   fingerprint: string;
   created_at: Timestamp;
+  claim: string;
   status_code: number | null;
   response_body: string | null;
 }

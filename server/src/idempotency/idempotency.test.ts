@@ -10,7 +10,7 @@ import {
 import { priceListWorkbook } from '../../../test-support/priceListFiles';
 import { secondInstance, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { useSupplierApp } from '../../../test-support/useTestApp';
-import { IDEMPOTENCY_KEEP_MS } from './idempotency';
+import { ABANDONED_AFTER_MS, IDEMPOTENCY_KEEP_MS } from './idempotency';
 
 const MINUTE = 60_000;
 
@@ -140,6 +140,38 @@ describe.each(testDatabaseKinds)('Idempotency-Key on %s', (kind) => {
     expect(later.statusCode).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(later.json().importObject.id).not.toBe(first.json().importObject.id);
+    await runAllJobs(testApp);
+  });
+
+  it('frees a key whose first request never answered within 5 minutes, for the retry alone', async () => {
+    const content = await file('Nio år.');
+    const key = randomUUID();
+    const before = await importCount();
+    // A first request that claimed the key 6 minutes ago and died with its instance.
+    const abandoned = await testApp.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: supplier.userId,
+        key,
+        fingerprint: 'the dead request',
+        created_at: new Date(testApp.clock.now().getTime() - ABANDONED_AFTER_MS - MINUTE),
+        claim: 'a claim of the dead request',
+        status_code: null,
+        response_body: null,
+      })
+      .returning('claim')
+      .executeTakeFirstOrThrow();
+    const retry = await upload(testApp, content, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await importCount()).toBe(before + 1);
+    const kept = await testApp.db
+      .selectFrom('idempotency_keys')
+      .select(['claim', 'status_code'])
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(kept.claim).not.toBe(abandoned.claim);
+    expect(kept.status_code).toBe(201);
     await runAllJobs(testApp);
   });
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../appDeps';
@@ -86,11 +86,18 @@ export async function answerOnce(
   const userId = requireAuth(request).userId;
   const fingerprint = requestFingerprint(request, fingerprintParts);
 
-  const kept = await claimOrFind(deps, userId, key, fingerprint);
+  const claim = randomUUID();
+  const kept = await claimOrFind(deps, userId, key, fingerprint, claim);
   if (kept !== 'claimed') return send(reply.header(REPLAYED_HEADER, 'true'), kept);
 
+  // Only while the claim is still this request's: one that took over after ABANDONED_AFTER_MS owns it now.
   const release = () =>
-    deps.db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute();
+    deps.db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where('claim', '=', claim)
+      .execute();
   let answer: Answer;
   try {
     answer = await run();
@@ -104,6 +111,7 @@ export async function answerOnce(
       .set({ status_code: answer.statusCode, response_body: JSON.stringify(answer.body ?? null) })
       .where('user_id', '=', userId)
       .where('key', '=', key)
+      .where('claim', '=', claim)
       .execute();
   } else {
     await release();
@@ -124,13 +132,22 @@ async function claimOrFind(
   userId: number,
   key: string,
   fingerprint: string,
+  claim: string,
 ): Promise<'claimed' | Answer> {
   const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const now = clock.now();
     const inserted = await db
       .insertInto('idempotency_keys')
-      .values({ user_id: userId, key, fingerprint, created_at: now, status_code: null, response_body: null })
+      .values({
+        user_id: userId,
+        key,
+        fingerprint,
+        created_at: now,
+        claim,
+        status_code: null,
+        response_body: null,
+      })
       .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst();

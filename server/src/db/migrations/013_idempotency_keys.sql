@@ -6,6 +6,9 @@ create table idempotency_keys (
   -- sha-256 of the method, the path and the request's body: the same key with another request is refused.
   fingerprint text not null,
   created_at timestamptz not null,
+  -- The claiming request's own token: only it may write the answer or free the key, never a
+  -- request that took over after 5 minutes.
+  claim text not null,
   -- Null while the first request runs; then its status and JSON body, replayed to every retry.
   status_code integer,
   response_body text,
