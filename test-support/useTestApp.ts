@@ -21,6 +21,9 @@ export function lateBound<T extends object>(name: string, current: () => T | und
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
+    // Written through to the made object; its prototype is the made object's, so instanceof holds.
+    set: (_target, property, value) => Reflect.set(made(), property, value),
+    getPrototypeOf: () => Reflect.getPrototypeOf(made()),
     has: (_target, property) => Reflect.has(made(), property),
     ownKeys: () => Reflect.ownKeys(made()),
     getOwnPropertyDescriptor(_target, property) {

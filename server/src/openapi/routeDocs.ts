@@ -36,7 +36,7 @@ export const apiTags = {
 
 export const tagDescriptions: Record<keyof typeof apiTags, string> = {
   imports:
-    'Ladda upp en prislista (Excel), följ valideringen, läs sammanfattning, risker och ändringar, läs in, ångra eller radera. Alla anrop tar en API-nyckel.',
+    'Ladda upp en prislista (Excel), följ valideringen, läs sammanfattning, risker och ändringar, läs in, ångra eller radera. Alla anrop under imports/ tar en API-nyckel; importStatus gör det inte.',
   pricelists:
     'Organisationens generella prislista, dess prislistor och deras rader. Alla anrop tar en API-nyckel.',
   auth: 'Inloggning med användarnamn och lösenord, utloggning, profilen, sessionens ping och återställning av lösenord.',

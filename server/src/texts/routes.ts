@@ -6,6 +6,7 @@ import type { AppDeps } from '../appDeps';
 import { requireAuth } from '../auth/session';
 import { notFound } from '../errors';
 import { apiTags, errors, json } from '../openapi/routeDocs';
+import { pathId } from '../pathId';
 
 /**
  * The editable texts of the start page (1 news, 2 welcome, 3 links), as stored HTML. They need a
@@ -29,12 +30,11 @@ export function textRoutes(api: FastifyInstance, { db }: AppDeps) {
     },
     async (request) => {
       requireAuth(request);
-      const { id } = request.params;
-      if (!/^\d{1,9}$/.test(id)) throw notFound();
+      const id = pathId(request.params.id);
       const text = await db
         .selectFrom('dynamic_texts')
         .select('html')
-        .where('id', '=', Number(id))
+        .where('id', '=', id)
         .executeTakeFirst();
       if (!text) throw notFound('Texten finns inte.');
       return { dynamicText: text.html };

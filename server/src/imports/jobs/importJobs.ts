@@ -60,10 +60,7 @@ function importJobRunner(deps: JobDeps): JobRunnerOptions<ClaimedJob, JobStatus,
     return { end: finished ? errorStatus : 'LEASE_LOST' };
   };
   return {
-    queue: {
-      claim: (workerId) => claimNextJob(deps, workerId),
-      renew: (job, workerId) => renewLease(deps, job, workerId),
-    },
+    queue: { renew: (job, workerId) => renewLease(deps, job, workerId) },
     kindOf: (job) => job.status,
     handlers: {
       VALIDATION_PENDING: (job, workerId) => runValidationJob(deps, job, workerId),
@@ -74,7 +71,7 @@ function importJobRunner(deps: JobDeps): JobRunnerOptions<ClaimedJob, JobStatus,
       fail(job, workerId, { reason: `Jobbet avbröts efter ${MAX_ATTEMPTS} försök.`, aboutFile: false }),
     maxAttempts: MAX_ATTEMPTS,
     renewEveryMs: LEASE_RENEW_MS,
-    logger: deps.logger,
+    logger: deps.logger.child({ jobQueue: 'imports' }),
   };
 }
 
@@ -123,13 +120,13 @@ export function startImportJobs(deps: AppDeps): ImportJobs {
   const maxRunning = deps.workerPool.capacity;
   const loop = startJobLoop<ClaimedJob>({
     workerId,
-    claim: (id) => claimNextJob(deps, id),
+    queue: { claim: (id) => claimNextJob(deps, id) },
     run: (job) => processJob(deps, job, workerId),
     signal: deps.importJobSignal,
     pollMs: deps.config.JOB_POLL_MS,
     budgetMs,
     maxRunning,
-    logger: deps.logger,
+    logger: deps.logger.child({ jobQueue: 'imports' }),
   });
   // The first file should not wait while a worker thread loads its modules.
   deps.workerPool.prewarm().catch(() => {});

@@ -13,7 +13,7 @@ const quiet = { info() {}, warn() {}, error() {} };
 
 function runner(overrides: Partial<JobRunnerOptions<Job, Job['kind'], string>> = {}) {
   return {
-    queue: { claim: async () => null, renew: async () => true },
+    queue: { renew: async () => true },
     kindOf: (job: Job) => job.kind,
     handlers: {
       double: async (job: Job) => `double ${job.value * 2}`,
@@ -64,7 +64,6 @@ describe('one claimed job', () => {
     let renewals = 0;
     const options = runner({
       queue: {
-        claim: async () => null,
         renew: async () => {
           renewals++;
           return true;
@@ -89,7 +88,7 @@ describe('the job loop', () => {
     const signal = new JobSignal();
     const loop = startJobLoop<Job>({
       workerId: 'w',
-      claim: async () => queued.shift() ?? null,
+      queue: { claim: async () => queued.shift() ?? null },
       run: async (job) => {
         running++;
         mostAtOnce = Math.max(mostAtOnce, running);
@@ -120,7 +119,7 @@ describe('the job loop', () => {
     });
     const loop = startJobLoop<Job>({
       workerId: 'w',
-      claim: async () => queued.shift() ?? null,
+      queue: { claim: async () => queued.shift() ?? null },
       run: async (job) => {
         started.push(job.id);
         await held;

@@ -25,7 +25,8 @@ export interface JobQueue<Job extends QueuedJob> {
 export type JobHandler<Job extends QueuedJob, Result> = (job: Job, workerId: string) => Promise<Result>;
 
 export interface JobRunnerOptions<Job extends QueuedJob, Kind extends string, Result> {
-  queue: JobQueue<Job>;
+  /** Renews the lease of the job running. */
+  queue: Pick<JobQueue<Job>, 'renew'>;
   /** The kind of a job, which picks its handler. */
   kindOf(job: Job): Kind;
   /** One handler per kind, as graphile/worker's task list. */
@@ -63,7 +64,8 @@ export async function runClaimedJob<Job extends QueuedJob, Kind extends string, 
     return await options.handlers[kind](job, workerId);
   } catch (error) {
     logger.error({ ...log, err: error }, 'job failed');
-    return options.onFailure(job, error, workerId);
+    // Awaited inside the try, so the lease is still renewed while the failure is recorded.
+    return await options.onFailure(job, error, workerId);
   } finally {
     clearInterval(renewal);
   }
@@ -71,10 +73,11 @@ export async function runClaimedJob<Job extends QueuedJob, Kind extends string, 
 
 export interface JobLoopOptions<Job extends QueuedJob> {
   workerId: string;
-  claim(workerId: string): Promise<Job | null>;
+  /** Where the loop claims its jobs (their leases are renewed by whoever runs them). */
+  queue: Pick<JobQueue<Job>, 'claim'>;
   /** Runs a claimed job to its end; the loop only waits for it. */
   run(job: Job): Promise<unknown>;
-  /** Wakes the loop at once (a request made a job, this instance's or any other's). */
+  /** Wakes the loop at once (a request of this instance made a job; other instances poll). */
   signal: JobSignal;
   pollMs: number;
   /** A job running longer than this no longer holds the queue: the next one starts beside it. */
@@ -137,7 +140,7 @@ export function startJobLoop<Job extends QueuedJob>(options: JobLoopOptions<Job>
     if (!mayClaim()) return;
     clearTimeout(timer);
     wakeAgain = false;
-    claiming = options
+    claiming = options.queue
       .claim(workerId)
       .then((job) => {
         // A job claimed as the loop stops still runs: stop() waits for it.
