@@ -76,7 +76,7 @@ test('the API reference opens from the footer, shows every operation of the docu
   const opened = page.locator('.opblock.is-open');
   await expect(opened.locator('.opblock-section-request-body select')).toHaveValue('multipart/form-data');
   await expect(opened.locator('.opblock-section-request-body')).toContainText(
-    'Vad filen är, som JSON i ett textfält',
+    'Vad filen är, som JSON (ett textfält eller en del med Content-Type application/json)',
   );
   await expect(opened.getByText('idempotency-key', { exact: true })).toBeVisible();
   await expect(opened.getByText('API-nyckel:')).toBeVisible();
