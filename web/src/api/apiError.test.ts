@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ApiErrorBody } from '#contract/errors';
 import { apiFailureOf, apiFailureOfText } from './apiError';
 
 describe('apiFailureOf', () => {
@@ -43,5 +45,38 @@ describe('apiFailureOfText', () => {
       message: 'Filen är för stor.',
     });
     expect(apiFailureOfText(502, 'Bad gateway')).toEqual({ status: 502 });
+  });
+});
+
+describe('the hand check of the error body', () => {
+  it('accepts exactly what the contract schema accepts', () => {
+    const text = fc.oneof(fc.string(), fc.integer(), fc.constant(null));
+    const body = fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          error: fc.oneof(
+            fc.anything(),
+            fc.record(
+              {
+                code: text,
+                message: text,
+                errors: fc.oneof(fc.anything(), fc.dictionary(fc.string(), text)),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    fc.assert(
+      fc.property(body, (value) => {
+        expect(apiFailureOf({ status: 400, data: value }).code !== undefined).toBe(
+          ApiErrorBody.safeParse(value).success,
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

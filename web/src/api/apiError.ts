@@ -1,4 +1,4 @@
-import { ApiErrorBody } from '#contract/errors';
+import type { ApiErrorBody } from '#contract/errors';
 
 /**
  * What a failed call says, read one way for every caller: its HTTP status (undefined for a
@@ -13,10 +13,26 @@ export interface ApiFailure {
   fieldErrors?: Record<string, string>;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The contract's error body, checked by hand: the schema (contract/errors.ts) would bring zod into
+ * the first bundle of every page for these few lines.
+ */
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (!isRecord(body) || !isRecord(body.error)) return false;
+  const { code, message, errors } = body.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return false;
+  return (
+    errors === undefined ||
+    (isRecord(errors) && Object.values(errors).every((text) => typeof text === 'string'))
+  );
+}
+
 function fromBody(status: number | undefined, body: unknown): ApiFailure {
-  const parsed = ApiErrorBody.safeParse(body);
-  if (!parsed.success) return { status };
-  const { code, message, errors } = parsed.data.error;
+  if (!isApiErrorBody(body)) return { status };
+  const { code, message, errors } = body.error;
   return {
     status,
     code,
