@@ -144,7 +144,14 @@ export interface ImportsTable {
   undone_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** 010: the rows an applied import changed as they were before it ('previous') and the rows it added. */
+/** 014: the ids of the rows an applied import added, one array per statement that wrote them. */
+export interface ImportUndoAddedTable {
+  import_id: number;
+  batch: number;
+  row_ids: (number | string)[];
+}
+
+/** 010: the rows an applied import changed as they were before it ('previous'); before 014 also the rows it added. */
 export interface ImportUndoRowsTable {
   import_id: number;
   kind: 'previous' | 'added';
@@ -260,6 +267,7 @@ export interface DB {
   assortment_managers: AssortmentManagersTable;
   import_details: ImportDetailsTable;
   import_undo_rows: ImportUndoRowsTable;
+  import_undo_added: ImportUndoAddedTable;
   import_list_versions: ImportListVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
 }

@@ -10,7 +10,7 @@ import {
   pricelistFingerprint,
   pricelistStatus,
 } from '../store/pricelistSnapshot';
-import { keepAddedRowsForUndo, keepRowsForUndo } from '../store/undo';
+import { keepRowsForUndo } from '../store/undo';
 import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './importQueue';
 import { inactivePricelistFinish, type JobEnd, validateAgainstDatabase } from './validationJob';
 
@@ -74,14 +74,9 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
         if ((await pricelistFingerprint(trx, job.pricelistId)) !== fingerprint)
           throw new StaleDataError('the price list changed since it was read');
         await keepRowsForUndo(trx, job.id, job.organizationId, job.pricelistId, outcome.changes);
-        await applyPriceListChanges(trx, job.organizationId, job.pricelistId, outcome.changes);
-        const fingerprintAfter = await keepAddedRowsForUndo(
-          trx,
-          job.id,
-          job.organizationId,
-          job.pricelistId,
-          outcome.changes,
-        );
+        // With job.id: the ids of the added rows are kept for the undo by the statements that add them.
+        await applyPriceListChanges(trx, job.organizationId, job.pricelistId, outcome.changes, job.id);
+        const fingerprintAfter = await pricelistFingerprint(trx, job.pricelistId);
         await saveDetailsUnlessKept(trx, job.id, outcome.details);
         const now = deps.clock.now();
         await trx

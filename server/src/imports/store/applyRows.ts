@@ -15,7 +15,8 @@ export class StaleDataError extends Error {
  * Writes the validated changes to the price list inside the caller's transaction: deletes the
  * removed rows, inserts the added ones and updates the changed ones. Each batch is one statement
  * over `unnest` arrays (50,000 rows are a handful of statements). Article numbers are resolved to
- * ids here, inside the transaction; a missing one throws StaleDataError (and rolls back).
+ * ids here, inside the transaction; a missing one throws StaleDataError (and rolls back). With
+ * `undoOf` (the import applying them), the ids of the added rows are kept for its undo.
  *
  * The caller has checked that the price list's rows are exactly those validated against, so an
  * added row is new and an updated one exists: a plain INSERT and an UPDATE, not an upsert (its
@@ -27,6 +28,7 @@ export async function applyPriceListChanges(
   organizationId: number,
   pricelistId: number,
   changes: PriceListChanges,
+  undoOf?: number,
 ): Promise<void> {
   const removed = changes.removed.map((row) => row.articleNumber);
   for (let start = 0; start < removed.length; start += BATCH) {
@@ -35,7 +37,9 @@ export async function applyPriceListChanges(
       where r.pricelist_id = ${pricelistId} and a.id = r.article_id and a.organization_id = ${organizationId}
         and a.article_number = any(${removed.slice(start, start + BATCH)}::text[])`.execute(trx);
   }
-  await inBatches(changes.added, (batch) => insertRows(trx, organizationId, pricelistId, batch));
+  await inBatches(changes.added, (batch, start) =>
+    insertRows(trx, organizationId, pricelistId, batch, undoOf, start / BATCH),
+  );
   await inBatches(
     changes.updated.map((update) => update.new),
     (batch) => updateRows(trx, organizationId, pricelistId, batch),
@@ -45,13 +49,13 @@ export async function applyPriceListChanges(
 /** Writes the rows a batch at a time; each batch must write every one of its rows. */
 async function inBatches(
   rows: readonly PricelistRowValues[],
-  write: (batch: readonly PricelistRowValues[]) => Promise<number>,
+  write: (batch: readonly PricelistRowValues[], start: number) => Promise<number>,
 ) {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     let written: number;
     try {
-      written = await write(batch);
+      written = await write(batch, start);
     } catch (error) {
       if (isUniqueViolation(error))
         throw new StaleDataError('a row of the file is already in the price list');
@@ -75,22 +79,37 @@ function valuesOf(rows: readonly PricelistRowValues[]) {
       warranty_unit, warranty_valid_from, warranty_terms)`;
 }
 
+/**
+ * Inserts the rows; with `undoOf`, the same statement keeps their ids for that import's undo, one
+ * array per batch in import_undo_added (docs/decisions/0024-added-rows-kept-as-id-arrays.md).
+ */
 async function insertRows(
   trx: Transaction<DB>,
   organizationId: number,
   pricelistId: number,
   rows: readonly PricelistRowValues[],
+  undoOf: number | undefined,
+  batch: number,
 ): Promise<number> {
-  const result = await sql`
-    insert into pricelist_rows (pricelist_id, article_id, price, minimum_order_quantity, delivery_time_days,
-      warranty_quantity, warranty_unit, warranty_valid_from, warranty_terms)
-    select ${pricelistId}, a.id, v.price, v.minimum_order_quantity, v.delivery_time_days,
-      v.warranty_quantity, v.warranty_unit, v.warranty_valid_from, v.warranty_terms
-    from ${valuesOf(rows)}
-    join articles a on a.organization_id = ${organizationId} and a.article_number = v.article_number`.execute(
-    trx,
-  );
-  return Number(result.numAffectedRows ?? 0);
+  const kept =
+    undoOf === undefined
+      ? sql``
+      : sql`, kept as (
+          insert into import_undo_added (import_id, batch, row_ids)
+          select ${undoOf}, ${batch}, array_agg(id) from added having count(*) > 0
+        )`;
+  const result = await sql<{ count: number | string }>`
+    with added as (
+      insert into pricelist_rows (pricelist_id, article_id, price, minimum_order_quantity, delivery_time_days,
+        warranty_quantity, warranty_unit, warranty_valid_from, warranty_terms)
+      select ${pricelistId}, a.id, v.price, v.minimum_order_quantity, v.delivery_time_days,
+        v.warranty_quantity, v.warranty_unit, v.warranty_valid_from, v.warranty_terms
+      from ${valuesOf(rows)}
+      join articles a on a.organization_id = ${organizationId} and a.article_number = v.article_number
+      returning id
+    )${kept}
+    select count(*) as count from added`.execute(trx);
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 async function updateRows(

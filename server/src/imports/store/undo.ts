@@ -8,9 +8,9 @@ import { pricelistFingerprint } from './pricelistSnapshot';
 
 /**
  * Undo of an applied import ("Ångra inläsning"). The apply transaction keeps, beside the changes,
- * the rows it is about to update or remove exactly as they are (ids included) and the ids of the
- * rows it adds (keepRowsForUndo, keepAddedRowsForUndo), and the price list's fingerprint right
- * after (imports.fingerprint_after). The undo is one transaction that puts the rows back, and is
+ * the rows it is about to update or remove exactly as they are (ids included; keepRowsForUndo),
+ * the ids of the rows it adds (import_undo_added, written by the statements that insert them,
+ * applyRows.ts), and the price list's fingerprint right after (imports.fingerprint_after). The undo is one transaction that puts the rows back, and is
  * refused unless the price list is still exactly as the import left it.
  */
 
@@ -35,26 +35,6 @@ export async function keepRowsForUndo(
     from pricelist_rows r join articles a on a.id = r.article_id
     where r.pricelist_id = ${pricelistId} and a.organization_id = ${organizationId}
       and a.article_number = any(${touched}::text[])`.execute(trx);
-}
-
-/** After the changes are written: which rows the import added, and the fingerprint it left. */
-export async function keepAddedRowsForUndo(
-  trx: Transaction<DB>,
-  importId: number,
-  organizationId: number,
-  pricelistId: number,
-  changes: PriceListChanges,
-): Promise<string> {
-  const added = changes.added.map((row) => row.articleNumber);
-  if (added.length > 0) {
-    await sql`
-      insert into import_undo_rows (import_id, kind, row_id, article_id)
-      select ${importId}, 'added', r.id, r.article_id
-      from pricelist_rows r join articles a on a.id = r.article_id
-      where r.pricelist_id = ${pricelistId} and a.organization_id = ${organizationId}
-        and a.article_number = any(${added}::text[])`.execute(trx);
-  }
-  return pricelistFingerprint(trx, pricelistId);
 }
 
 const refused = (message: string): CommandOutcome => ({ kind: 'conflict', message });
@@ -105,6 +85,10 @@ export async function undoImport(
     return refused(undoRefusals.changedSince);
 
   await sql`
+    delete from pricelist_rows r using import_undo_added u
+    where u.import_id = ${importId} and r.id = any(u.row_ids)`.execute(trx);
+  // Imports applied before migration 014 kept their added rows one by one.
+  await sql`
     delete from pricelist_rows r using import_undo_rows u
     where u.import_id = ${importId} and u.kind = 'added' and r.id = u.row_id`.execute(trx);
   await sql`
@@ -130,6 +114,7 @@ export async function undoImport(
     throw error;
   }
   await trx.deleteFrom('import_undo_rows').where('import_id', '=', importId).execute();
+  await trx.deleteFrom('import_undo_added').where('import_id', '=', importId).execute();
   await trx
     .updateTable('imports')
     .set({ undone_at: now, undone_by: auth.userId, updated_at: now })
