@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   api,
@@ -63,6 +64,23 @@ describe.each(testDatabaseKinds)('undo of an applied import (%s)', (kind) => {
     expect(recent.json().imports.find((item: { id: number }) => item.id === importId).undone).toEqual(
       undone.json().importObject.undone,
     );
+  });
+
+  it('undoes an import applied before migration 014, whose added rows were kept one by one', async () => {
+    const pricelistId = supplier.pricelists.future;
+    const before = await storedPricelist(testApp, pricelistId);
+    const importId = await appliedImport(testApp, supplier, await mixedFile(pricelistId, 444), pricelistId);
+    // As the apply kept its added rows before 014: one import_undo_rows row each, no arrays.
+    const moved = await sql`
+      insert into import_undo_rows (import_id, kind, row_id, article_id)
+      select u.import_id, 'added', r.id, r.article_id
+      from import_undo_added u join pricelist_rows r on r.id = any(u.row_ids)
+      where u.import_id = ${importId}`.execute(testApp.db);
+    expect(Number(moved.numAffectedRows)).toBe(1);
+    await testApp.db.deleteFrom('import_undo_added').where('import_id', '=', importId).execute();
+
+    expect((await undo(importId)).statusCode).toBe(200);
+    expect(await storedPricelist(testApp, pricelistId)).toEqual(before);
   });
 
   it('undoes once: a second undo is refused and changes nothing', async () => {
