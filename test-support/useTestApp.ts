@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { demoSupplier, type Supplier } from './importFlow';
+import { startTestMailbox, type TestMailbox } from './mailbox';
 import { createTestApp, type DatabaseKind, type TestApp, type TestAppOptions } from './testApp';
 
 /** Vitest hooks over createTestApp: the describe block holds its app in a const. */
@@ -54,4 +55,28 @@ export function useSupplierApp(
     supplier = await demoSupplier(testApp);
   });
   return { testApp, supplier: lateBound('The supplier', () => supplier) };
+}
+
+/**
+ * A real SMTP mailbox on loopback and a test app that mails to it, for the describe block it is
+ * called in: the mailbox starts first and closes last.
+ */
+export function useMailboxApp(
+  kind: DatabaseKind,
+  options: TestAppOptions = {},
+): { testApp: TestApp; mailbox: TestMailbox } {
+  let mailbox: TestMailbox | undefined;
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    mailbox = await startTestMailbox();
+    testApp = await createTestApp(kind, { ...options, env: { ...options.env, SMTP_URL: mailbox.url } });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await mailbox?.close();
+  });
+  return {
+    testApp: lateBound('The test app', () => testApp),
+    mailbox: lateBound('The mailbox', () => mailbox),
+  };
 }

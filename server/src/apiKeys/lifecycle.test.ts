@@ -1,13 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createApiKeyAs } from '../../../test-support/apiKeys';
 import { loginAs } from '../../../test-support/login';
-import { startTestMailbox, type TestMailbox } from '../../../test-support/mailbox';
-import {
-  createTestApp,
-  sessionCookieFor,
-  type TestApp,
-  testDatabaseKinds,
-} from '../../../test-support/testApp';
+import { sessionCookieFor, testDatabaseKinds } from '../../../test-support/testApp';
+import { useMailboxApp } from '../../../test-support/useTestApp';
 import { warnOfExpiringApiKeys } from './expiryWarnings';
 
 const api = '/resources/v1';
@@ -15,16 +10,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 describe.each(testDatabaseKinds)('what ends an API key, and the mail before it expires, on %s', (kind) => {
-  let mailbox: TestMailbox;
-  let testApp: TestApp;
-  beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    testApp = await createTestApp(kind, { env: { SMTP_URL: mailbox.url } });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await mailbox?.close();
-  });
+  const { testApp, mailbox } = useMailboxApp(kind);
   afterEach(async () => {
     testApp.clock.set(new Date());
     await testApp.db.deleteFrom('api_keys').execute();

@@ -1,12 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createApiKeyAs } from '../../../test-support/apiKeys';
-import { startTestMailbox, type TestMailbox } from '../../../test-support/mailbox';
-import {
-  createTestApp,
-  sessionCookieFor,
-  type TestApp,
-  testDatabaseKinds,
-} from '../../../test-support/testApp';
+import { sessionCookieFor, testDatabaseKinds } from '../../../test-support/testApp';
+import { useMailboxApp } from '../../../test-support/useTestApp';
 import { hashApiKeySecret } from './secret';
 import { MAX_LIVE_KEYS_PER_USER } from './store';
 
@@ -14,16 +9,7 @@ const api = '/resources/v1';
 const DAY = 24 * 3_600_000;
 
 describe.each(testDatabaseKinds)('API key management on %s', (kind) => {
-  let mailbox: TestMailbox;
-  let testApp: TestApp;
-  beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    testApp = await createTestApp(kind, { env: { SMTP_URL: mailbox.url } });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await mailbox?.close();
-  });
+  const { testApp, mailbox } = useMailboxApp(kind);
   afterEach(async () => {
     testApp.clock.set(new Date());
     // Every test takes the mails it causes, so none is left for the next.

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAs } from '../../../test-support/login';
-import { startTestMailbox, type TestMailbox } from '../../../test-support/mailbox';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useMailboxApp } from '../../../test-support/useTestApp';
 import { DEMO_PASSWORD } from '../db/seed';
 
 const api = '/resources/v1';
 
 describe.each(testDatabaseKinds)('what the auth flows log on %s', (kind) => {
   const lines: string[] = [];
-  let mailbox: TestMailbox;
-  let testApp: TestApp;
-  beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    testApp = await createTestApp(kind, {
-      env: { SMTP_URL: mailbox.url, LOG_LEVEL: 'trace' },
-      logDestination: { write: (line: string) => lines.push(line) },
-    });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await mailbox?.close();
+  const { testApp, mailbox } = useMailboxApp(kind, {
+    env: { LOG_LEVEL: 'trace' },
+    logDestination: { write: (line: string) => lines.push(line) },
   });
 
   it('never holds a password, a reset token or a session id', async () => {

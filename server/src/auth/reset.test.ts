@@ -1,15 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../test-support/login';
-import {
-  parseMessage,
-  type ReceivedMail,
-  startTestMailbox,
-  type TestMailbox,
-} from '../../../test-support/mailbox';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { useTestApp } from '../../../test-support/useTestApp';
+import { parseMessage, type ReceivedMail } from '../../../test-support/mailbox';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useMailboxApp, useTestApp } from '../../../test-support/useTestApp';
 import { DEMO_PASSWORD } from '../db/seed';
 import { hashResetToken } from './reset';
 
@@ -31,16 +26,7 @@ function linkIn(mail: ReceivedMail) {
 }
 
 describe.each(testDatabaseKinds)('password reset by mail on %s', (kind) => {
-  let mailbox: TestMailbox;
-  let testApp: TestApp;
-  beforeAll(async () => {
-    mailbox = await startTestMailbox();
-    testApp = await createTestApp(kind, { env: { SMTP_URL: mailbox.url } });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await mailbox?.close();
-  });
+  const { testApp, mailbox } = useMailboxApp(kind);
   afterEach(() => testApp.clock.set(new Date()));
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
