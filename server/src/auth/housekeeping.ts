@@ -2,6 +2,7 @@ import { warnOfExpiringApiKeys } from '../apiKeys/expiryWarnings';
 import type { AppDeps } from '../appDeps';
 import type { Database } from '../db/database';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency';
+import { runAtStartAndEvery } from '../lib/jobs/periodic';
 import { pruneLoginFailures } from './lockout';
 
 const DAY = 24 * 3_600_000;
@@ -49,20 +50,9 @@ export function createAuthHousekeeping(deps: HousekeepingDeps) {
 
 /** Runs the housekeeping at start and then every hour; errors are logged, never thrown. */
 export function startAuthHousekeeping(deps: HousekeepingDeps): { stop(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = runAuthHousekeeping(deps, deps.clock.now()).catch((error) =>
-      deps.logger.error({ err: error }, 'auth housekeeping failed'),
-    );
-  };
-  const first = setTimeout(run, 0);
-  const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runAtStartAndEvery(
+    HOUSEKEEPING_INTERVAL_MS,
+    () => runAuthHousekeeping(deps, deps.clock.now()),
+    (error) => deps.logger.error({ err: error }, 'auth housekeeping failed'),
+  );
 }

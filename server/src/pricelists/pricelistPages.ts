@@ -8,6 +8,7 @@ import type {
 } from '#contract';
 import type { Database } from '../db/database';
 import { latestAppliedImports } from '../imports/store/latestApplied';
+import { selectPricelistRows } from '../imports/store/pricelistSnapshot';
 import type { IsoDate } from './calendar';
 import { pricelistsOf } from './queries';
 
@@ -140,23 +141,13 @@ export async function pricelistRowsPage(
   const cursor = request.after ? decodeCursor(request.after) : null;
   const search = request.search?.trim();
 
-  let query = db
-    .selectFrom('pricelist_rows as r')
-    .innerJoin('articles as a', 'a.id', 'r.article_id')
+  // The row's values as the template and the undo read them, with the name and the sort keys.
+  let query = selectPricelistRows(db, pricelistId)
     .select([
-      'a.article_number as articleNumber',
       'a.name as articleName',
-      sql<string>`r.price::text`.as('price'),
-      'r.minimum_order_quantity as minimumOrderQuantity',
-      'r.delivery_time_days as deliveryTimeDays',
-      'r.warranty_quantity as warrantyQuantity',
-      'r.warranty_unit as warrantyUnit',
-      'r.warranty_valid_from as warrantyValidFrom',
-      'r.warranty_terms as warrantyTerms',
       sql<string>`${value}::text`.as('sortValue'),
       sql<number>`${tie ?? sql`0`}`.as('tie'),
     ])
-    .where('r.pricelist_id', '=', pricelistId)
     .where('a.organization_id', '=', organizationId);
   if (search) {
     const escaped = likeEscaped(search);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { ImportStatus } from '#contract';
 import type { AppDeps } from '../../appDeps';
+import { runAtStartAndEvery } from '../../lib/jobs/periodic';
 import { isStoredFileName, removeStoredFiles } from './importFiles';
 
 type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'uploadFolder'>;
@@ -106,23 +107,14 @@ export interface FileRetention {
 
 /** Runs the retention once at start and then every RETENTION_INTERVAL_MS; errors are logged, never thrown. */
 export function startFileRetention(deps: RetentionDeps): FileRetention {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = (async () => {
+  return runAtStartAndEvery(
+    RETENTION_INTERVAL_MS,
+    async () => {
       const deleted = await deleteExpiredImportFiles(deps);
       const orphans = await removeOrphanedImportFiles(deps);
       if (deleted > 0 || orphans > 0)
         deps.logger.info({ deleted, orphans }, 'uploaded files past their retention time deleted');
-    })().catch((error) => deps.logger.error({ err: error }, 'deleting expired uploaded files failed'));
-  };
-  const first = setTimeout(run, 0);
-  const timer = setInterval(run, RETENTION_INTERVAL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
     },
-  };
+    (error) => deps.logger.error({ err: error }, 'deleting expired uploaded files failed'),
+  );
 }
