@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test-support/testApp';
@@ -56,6 +57,26 @@ describe.each(testDatabaseKinds)('database and demo data on %s', (kind) => {
       where attrelid = 'import_details'::regclass and attname = 'items'`.execute(testApp.db);
     // 'l' is lz4; '' the server's default (pglz): PGlite is built without lz4.
     expect(rows).toEqual([{ compression: kind === 'postgres' ? 'l' : '' }]);
+  });
+
+  it('passes bytes through bytea parameters and results exactly', async () => {
+    // Every byte value (the zero byte, backslash, quotes) and a large random part.
+    const bytes = Buffer.concat([
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+      randomBytes(1 << 20),
+    ]);
+    const { rows } = await sql<{ back: Uint8Array; size: number; md5: string }>`
+      select ${bytes}::bytea as back, octet_length(${bytes}::bytea) as size, md5(${bytes}::bytea) as md5`.execute(
+      testApp.db,
+    );
+    expect(rows[0]!.size).toBe(bytes.length);
+    expect(rows[0]!.md5).toBe(createHash('md5').update(bytes).digest('hex'));
+    expect(rows[0]!.back).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(rows[0]!.back).equals(bytes)).toBe(true);
+    const text = 'Rullstol «Ö» 😀';
+    const decoded = await sql<{ text: string }>`
+      select convert_from(${new TextEncoder().encode(text)}, 'UTF8') as text`.execute(testApp.db);
+    expect(decoded.rows).toEqual([{ text }]);
   });
 
   it('answers readyz and healthz', async () => {

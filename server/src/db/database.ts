@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { autoPreparingPool } from './autoPrepare';
-import { PGliteDialect } from './pglite-dialect';
+import { PGliteDialect, pgliteByteaHandlers } from './pglite-dialect';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -50,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = new PGlite(dataDir);
+  const pglite = new PGlite(dataDir, pgliteByteaHandlers);
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { type PGlite, type PGliteOptions, types } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -10,6 +10,27 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+
+/**
+ * How PGlite is to pass bytea. Its own handlers spell every byte as hex text in JavaScript, one
+ * byte at a time: saving the 14 MB of details of a 200,000-row validation took ~1.9 s that way
+ * (~0.15 s like this), where PostgreSQL takes ~0.06 s. Bytes are handed on as they are, which
+ * PGlite's bind message sends as a binary parameter (PostgreSQL's bytea receive copies them), and
+ * bytea results are decoded by Node's native hex decoder. db/database.test.ts holds both to the
+ * bytes, so a PGlite that stops passing a Uint8Array through is caught there.
+ */
+export const pgliteByteaHandlers: Pick<PGliteOptions, 'serializers' | 'parsers'> = {
+  serializers: {
+    [types.BYTEA]: (value: unknown) => {
+      if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+      // The declared type says string; PGlite binds an ArrayBuffer view as binary.
+      return value as unknown as string;
+    },
+  },
+  parsers: {
+    [types.BYTEA]: (text: string) => new Uint8Array(Buffer.from(text.slice(2), 'hex')),
+  },
+};
 
 /**
  * Kysely dialect for embedded PGlite. PGlite is one connection, so the driver hands it out to one
