@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Database } from '../server/src/db/database';
 import { seedDemoData } from '../server/src/db/seed';
+import { prepareImportFile } from '../server/src/imports/store/importFiles';
 import { generatedArticleNumber, generatePriceListRows } from '../test-support/generatedWorkbooks';
 
 export interface BenchSupplier {
@@ -63,9 +64,17 @@ export async function prepareBenchSupplier(db: Database, rows: number): Promise<
   return supplier;
 }
 
-/** Puts a file in the queue as lev.admin's upload would: an import in VALIDATION_PENDING. */
-export async function queueImport(db: Database, supplier: BenchSupplier, filePath: string): Promise<number> {
-  const content = readFileSync(filePath);
+/**
+ * Puts a file in the queue as lev.admin's upload would: an import in VALIDATION_PENDING, its file
+ * in the database or, given the folder (as the app keeps files with PGlite), on disk.
+ */
+export async function queueImport(
+  db: Database,
+  supplier: BenchSupplier,
+  filePath: string,
+  uploadFolder: string | null = null,
+): Promise<number> {
+  const file = await prepareImportFile({ db, uploadFolder }, readFileSync(filePath));
   const now = new Date();
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -83,7 +92,10 @@ export async function queueImport(db: Database, supplier: BenchSupplier, filePat
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('import_files').values({ import_id: id, content, size: content.length }).execute();
+    await trx
+      .insertInto('import_files')
+      .values({ import_id: id, ...file.values })
+      .execute();
     return id;
   });
 }
