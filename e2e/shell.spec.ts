@@ -500,6 +500,30 @@ test('footer: external links and the API reference in two columns, personal data
   await expect(opener).toBeFocused();
 });
 
+test('on the login page the cookie dialog loads only when asked for, and opens by keyboard', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByLabel('Användarnamn (obligatoriskt)')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((script) => script.includes('CookieDialog'))).toEqual([]);
+
+  const opener = page.getByRole('button', { name: 'Hantering av kakor' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Hantering av kakor' });
+  await expect(dialog).toBeVisible();
+  expect(scripts.some((script) => script.includes('CookieDialog'))).toBe(true);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
 test('the skip link leads past the header to the page content', async ({ page }) => {
   await loginAs(page, 'lev.admin');
   await page.goto('/');

@@ -1,29 +1,26 @@
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { sv } from '../../ui/text/sv';
 
-/** "Hantering av kakor": a modal dialog (focus trapped and given back; Escape and "Stäng" close it). */
-export function CookieDialog() {
+/**
+ * "Hantering av kakor": a modal dialog (focus trapped, and given back to the button that opened
+ * it; Escape, a click outside and "Stäng" close it). Shown while it is mounted: the footer's
+ * button mounts it, so react-aria loads only when someone asks for it.
+ */
+export function CookieDialog({ onClose }: { onClose: () => void }) {
   const text = sv.footer;
   return (
-    <DialogTrigger>
-      <Button className="footer-link-button">{text.cookies}</Button>
-      <ModalOverlay className="modal-overlay" isDismissable>
-        <Modal className="modal">
-          <Dialog className="dialog">
-            {({ close }) => (
-              <>
-                <Heading slot="title">{text.cookies}</Heading>
-                <p>{text.cookiesIntro}</p>
-                <p>{text.cookiesNoTracking}</p>
-                <p>{text.cookiesConsent}</p>
-                <div className="dialog-actions">
-                  <Button onPress={close}>{text.close}</Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <ModalOverlay className="modal-overlay" isDismissable isOpen onOpenChange={(open) => !open && onClose()}>
+      <Modal className="modal">
+        <Dialog className="dialog">
+          <Heading slot="title">{text.cookies}</Heading>
+          <p>{text.cookiesIntro}</p>
+          <p>{text.cookiesNoTracking}</p>
+          <p>{text.cookiesConsent}</p>
+          <div className="dialog-actions">
+            <Button onPress={onClose}>{text.close}</Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

@@ -1,12 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { sv } from '../../ui/text/sv';
 import { links } from '../links';
 import './shell.css';
 
-// The dialog brings react-aria: loaded after the page, so the login pages' JavaScript stays small.
-const CookieDialog = lazy(() =>
-  import('./CookieDialog').then((module) => ({ default: module.CookieDialog })),
-);
+// The dialog brings react-aria (~50 kB gzipped): loaded when it is asked for (or about to be, on
+// hover or focus), so a page that never opens it, the login page above all, never loads it.
+const loadCookieDialog = () => import('./CookieDialog');
+const CookieDialog = lazy(() => loadCookieDialog().then((module) => ({ default: module.CookieDialog })));
 
 const text = sv.footer;
 
@@ -55,10 +55,38 @@ export function Footer() {
       </div>
       <div className="site-footer-bottom">
         <a href={links.personalData}>{text.personalData}</a>
-        <Suspense fallback={null}>
-          <CookieDialog />
-        </Suspense>
+        <CookieButton />
       </div>
     </footer>
+  );
+}
+
+/** The button that opens "Hantering av kakor", and gets the focus back when it closes. */
+function CookieButton() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="footer-link-button"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        onPointerEnter={loadCookieDialog}
+        onFocus={loadCookieDialog}
+      >
+        {text.cookies}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <CookieDialog onClose={close} />
+        </Suspense>
+      )}
+    </>
   );
 }
