@@ -1,6 +1,6 @@
 /**
- * Runs `task` at once (on the next tick) and then every `intervalMs`, one run at a time as the
- * timer fires; a failure goes to `onError`, never thrown. `stop()` clears the timers and waits
+ * Runs `task` at once (on the next tick) and then each time the timer fires, every `intervalMs`;
+ * a failure goes to `onError`, never thrown. `stop()` clears the timers and waits
  * for a run still going (graceful shutdown).
  */
 export function runAtStartAndEvery(

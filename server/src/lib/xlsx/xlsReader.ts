@@ -27,6 +27,20 @@ const errorTexts = new Map([
 
 const unreadable = () => new XlsxError('NOT_XLS');
 
+/** How SheetJS reads the workbook, the plain way and the direct one alike: their results must agree. */
+const parsingOptions = (sheetIndex: number): SheetJS.ParsingOptions => ({
+  type: 'buffer',
+  sheets: sheetIndex,
+  dense: true,
+  cellNF: true,
+  cellText: false,
+});
+
+const sheetReadOf = (workbook: SheetJS.WorkBook, sheetName: string): SheetRead => ({
+  sheetName,
+  date1904: Boolean(workbook.Workbook?.WBProps?.date1904),
+});
+
 /**
  * Reads one sheet of a legacy .xls (BIFF) into the same sink as the .xlsx reader, through SheetJS
  * (@e965/xlsx), which reads the whole workbook (its `sheets` option limits only zip-based
@@ -55,13 +69,7 @@ export async function readXlsSheet(
   if (direct) return direct;
   let workbook: SheetJS.WorkBook;
   try {
-    workbook = XLSX.read(bytes, {
-      type: 'buffer',
-      sheets: index,
-      dense: true,
-      cellNF: true,
-      cellText: false,
-    });
+    workbook = XLSX.read(bytes, parsingOptions(index));
   } catch {
     throw unreadable();
   }
@@ -69,7 +77,7 @@ export async function readXlsSheet(
     ? (workbook.Sheets[name] as SheetJS.DenseSheet)
     : undefined;
   const rows = sheet?.['!data'] ?? [];
-  const read = { sheetName: name, date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
+  const read = sheetReadOf(workbook, name);
   sink.start(read);
   // Plain loops over the dense arrays (holes are skipped, as forEach does) and one date test per
   // number format, not per cell: this loop runs once for every cell of the sheet.
@@ -156,13 +164,7 @@ function readCellsDirectly(
     ({ cells, xfFormats } = scan);
     entry.content = scan.stream;
     CFB.utils.prep_blob(scan.stream, 0);
-    workbook = (XLSX as unknown as XlsCfbParser).parse_xlscfb(cfb, {
-      type: 'buffer',
-      sheets: index,
-      dense: true,
-      cellNF: true,
-      cellText: false,
-    });
+    workbook = (XLSX as unknown as XlsCfbParser).parse_xlscfb(cfb, parsingOptions(index));
   } catch {
     return null;
   }
@@ -183,7 +185,7 @@ function readCellsDirectly(
   // none; without an XF record, format 0 for a NUMBER record and none for an RK.
   const numberIsDate = (kind: number, xf: number) =>
     xf < xfFormats.length ? isDate(table[xfFormats[xf] || 0]) : kind === FLOAT && isDate(table[0]);
-  const read = { sheetName: name, date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
+  const read = sheetReadOf(workbook, name);
   sink.start(read);
   const row = new RowCells();
   for (let i = 0; i < cells.count; ) {
