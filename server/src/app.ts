@@ -17,7 +17,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { answerFrameworkError, errorBody, forbidden, registerErrorHandling } from './errors';
 import { importRoutes } from './imports/http/routes';
 import { registerOpenApi } from './openapi/document';
-import { registerReferencePage } from './openapi/referencePage';
+import { REFERENCE_PAGE_PATH, registerReferencePage } from './openapi/referencePage';
 import { openApiRoutes } from './openapi/routes';
 import { registerMetrics } from './operations/metrics';
 import { organizationRoutes } from './organizations/routes';
@@ -131,7 +131,9 @@ async function registerSpa(app: FastifyInstance, { config }: AppDeps) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname.startsWith(`${API_PREFIX}/`) || pathname === API_PREFIX;
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi) {
+    // The API reference's files are the server's own too: an unknown one is not a client route.
+    const isReferenceFile = pathname.startsWith(`${REFERENCE_PAGE_PATH}/`);
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi || isReferenceFile) {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Hittades inte.'));
     }
     if (config.V1_APP_URL && pathname.startsWith('/v1/')) {
