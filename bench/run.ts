@@ -295,6 +295,31 @@ out('before, storing it as bytea held the API thread for seconds. A failed ping 
 out("(autocannon's 10 s) or did not answer 200.");
 out();
 
+// 4c. Twenty 20 MB uploads at once to one instance.
+out('## Responsiveness: session ping while twenty 20 MB files are uploaded at once to one instance');
+out();
+out(
+  'Uploads beyond `UPLOADS_MAX_CONCURRENT` (4) are answered 503 with Retry-After; the client sends them again after it. Pings at 100 req/s from the first upload sent until the last one is in.',
+);
+out();
+out('| database | all in ms | 503 answers | p50 ms | p99 ms | max ms | failed pings |');
+out('|---|---:|---:|---:|---:|---:|---:|');
+for (const database of ['pglite', 'postgres']) {
+  const runs = await repeat(quick ? 1 : 3, 0, () =>
+    runTask<{ allInMs: number; refused503: number; p50: number; p99: number; max: number; errors: number }>(
+      'parallelUploads.ts',
+      [database],
+    ),
+  );
+  const column = (pick: (run: (typeof runs)[number]) => number) => fmtSpread(spread(runs.map(pick)));
+  out(
+    `| ${database} | ${column((r) => r.allInMs)} | ${column((r) => r.refused503)} | ${column((r) => r.p50)} | ${column((r) => r.p99)} | ${column((r) => r.max)} | ${fmt(Math.max(...runs.map((r) => r.errors)))} |`,
+  );
+}
+out();
+out('Target: p99 < 200 ms.');
+out();
+
 // 5. The SPA.
 out('## The SPA in Chromium');
 out();

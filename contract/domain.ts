@@ -63,6 +63,13 @@ export const isValidationStatus = (status: ImportStatus) => status.startsWith('V
 export const legacyReadStatusToImportStatus = (readStatus: number): ImportStatus =>
   readStatus === 0 ? 'IMPORT_PENDING' : readStatus === 1 ? 'IMPORT_SUCCESS' : 'IMPORT_FAIL';
 
+/**
+ * Why an import was validated again on its own: its price list changed after the validation,
+ * because another import was applied, an import was undone, or the rows changed otherwise.
+ */
+export const revalidationCauses = ['IMPORT_APPLIED', 'IMPORT_UNDONE', 'PRICELIST_CHANGED'] as const;
+export type RevalidationCause = (typeof revalidationCauses)[number];
+
 export const changeKinds = ['added', 'updated', 'removed'] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 

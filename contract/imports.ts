@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { changeKinds, importStatuses, importTypes, pricelistRowValueFields } from './domain';
+import {
+  changeKinds,
+  importStatuses,
+  importTypes,
+  pricelistRowValueFields,
+  revalidationCauses,
+} from './domain';
 import { PricelistRowValues, PricelistTimeStatusSchema } from './pricelists';
 
 export const ImportTypeSchema = z.enum(importTypes);
@@ -45,6 +51,19 @@ export const Import = z.object({
    * changed since).
    */
   undoable: z.boolean().optional(),
+  /**
+   * When the import was validated again on its own because its price list changed after its
+   * validation (another import applied or undone): why, when the list changed (null when not
+   * known), and the sentence the summary shows. A confirm applies only what the latest summary
+   * shows. Gone when the import gets a new file.
+   */
+  revalidated: z
+    .object({
+      cause: z.enum(revalidationCauses),
+      changedAt: z.string().nullable(),
+      message: z.string(),
+    })
+    .optional(),
 });
 export type Import = z.infer<typeof Import>;
 

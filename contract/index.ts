@@ -4,6 +4,7 @@ export * from './auth';
 export * from './dashboard';
 export * from './domain';
 export * from './errors';
+export * from './hiddenCharacters';
 export * from './imports';
 export * from './permissions';
 export * from './pricelists';

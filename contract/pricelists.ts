@@ -51,7 +51,13 @@ export type PricelistRowSort = (typeof pricelistRowSorts)[number];
 
 /** The query of a page of rows: search by article number (from its start) or name (anywhere), one sort, keyset paging. */
 export const PricelistRowsQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  // PostgreSQL's text cannot hold NUL: refused here, not failed in the query.
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((value) => !value.includes('\u0000'))
+    .optional(),
   sort: z.enum(pricelistRowSorts).default('articleNumber'),
   direction: z.enum(['asc', 'desc']).default('asc'),
   /** The `nextCursor` of the page before; absent for the first page. */

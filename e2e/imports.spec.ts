@@ -509,6 +509,14 @@ test('"Ångra inläsning" puts the price list back, after an explicit "Ja, ångr
   await expect(row).toContainText('Lyckad', jobTimeout);
   await row.getByRole('link', { name: file.name }).click();
   await expect(summaryFact(page, 'Status')).toHaveText('Lyckad');
+  const appliedSummary = page.url();
+
+  // A second file waits for its "Läs in" when the first is undone: its summary is made again.
+  const waiting = await validFile('prislista-vantar.xlsx', 470);
+  await openImports(page);
+  await uploadAndReview(page, waiting, 'Validering OK');
+  const waitingSummary = page.url();
+  await page.goto(appliedSummary);
 
   // The price list's history offers the same undo on its latest import, and asks the same way.
   await summaryFact(page, 'Prislistenummer').getByRole('link', { name: '2' }).click();
@@ -535,6 +543,18 @@ test('"Ångra inläsning" puts the price list back, after an explicit "Ja, ångr
 
   await openImports(page);
   await expect(recentTable(page).getByRole('row', { name: new RegExp(file.name) })).toContainText('Ångrad');
+
+  await page.goto(waitingSummary);
+  await expect(
+    page.getByText(
+      /^Prislistan har ändrats sedan filen validerades \(en inläsning ångrades \d\d:\d\d\)\. Granska den nya sammanfattningen\.$/,
+    ),
+  ).toBeVisible();
+  await expect(summaryFact(page, 'Status')).toHaveText('Validering OK', jobTimeout);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Radera' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, Radera' }).click();
+  await expect(page).toHaveURL(/\/import$/);
 });
 
 test('small screens: the recent table fits; the changes and error tables scroll in named regions a keyboard reaches', async ({

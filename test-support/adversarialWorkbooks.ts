@@ -152,4 +152,61 @@ export const adversarialCases: AdversarialCase[] = [
     name: 'sheet: <!-- never closed',
     build: (n) => workbook({ sheet: sheetWith(`<!--${repeated(n, (t) => `<row>${t}`)}`) }),
   },
+  {
+    name: 'shared strings: <![CDATA[ never closed',
+    build: (n) =>
+      workbook({
+        'xl/sharedStrings.xml': sharedStringsWith(`<si><t>${repeated(n, (t) => `<![CDATA[${t}`)}`),
+      }),
+  },
+  {
+    name: 'sheet: CDATA sections in a <t> never ended',
+    build: (n) =>
+      workbook({
+        sheet: sheetWith(
+          `<row r="3"><c r="A3" t="inlineStr"><is><t>${repeated(n, (t) => `<![CDATA[${t}]]>`)}`,
+        ),
+      }),
+  },
 ];
+
+const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const END_OF_CHAIN = 0xfffffffe;
+const FREE_SECTOR = 0xffffffff;
+
+/**
+ * An .xls (OLE2 container of 512-byte sectors) of `size` bytes whose chains loop: the DIFAT chain
+ * (the header says it is 2^32−1 sectors long) starts at sector 2 and comes back to it, and the
+ * directory starts at sector 1, which the FAT chains to itself. A check that follows a chain as
+ * far as the file is long, rather than noticing the loop, does a step per sector of the file.
+ */
+export function loopingOle2(size = 24 * 1024 * 1024): Buffer {
+  const file = Buffer.alloc(size);
+  const sector = (n: number) => 512 * (n + 1);
+  Buffer.from(OLE2_MAGIC).copy(file, 0);
+  file.writeUInt16LE(0x3e, 0x18);
+  file.writeUInt16LE(3, 0x1a);
+  file.writeUInt16LE(0xfffe, 0x1c);
+  file.writeUInt16LE(9, 0x1e);
+  file.writeUInt16LE(6, 0x20);
+  file.writeUInt32LE(1, 0x2c); // one FAT sector (more only through the DIFAT)
+  file.writeUInt32LE(1, 0x30); // the directory starts at sector 1
+  file.writeUInt32LE(4096, 0x38);
+  file.writeUInt32LE(END_OF_CHAIN, 0x3c);
+  file.writeUInt32LE(2, 0x44); // the DIFAT starts at sector 2…
+  file.writeUInt32LE(FREE_SECTOR, 0x48); // …and is said to be endless
+  file.fill(0xff, 0x4c, 512);
+  file.writeUInt32LE(0, 0x4c); // the FAT is sector 0
+  file.fill(0xff, sector(2), sector(3) - 4);
+  file.writeUInt32LE(2, sector(3) - 4); // the DIFAT's next sector is itself
+  // The FAT: sector 0 is the FAT, 2 the DIFAT, and 1 (the directory) goes on to itself.
+  file.fill(0xff, sector(0), sector(1));
+  file.writeUInt32LE(0xfffffffd, sector(0));
+  file.writeUInt32LE(1, sector(0) + 4);
+  file.writeUInt32LE(0xfffffffc, sector(0) + 8);
+  // The directory's root entry.
+  file.write('Root Entry', sector(1), 'utf16le');
+  file.writeUInt16LE(22, sector(1) + 0x40);
+  file.writeUInt8(5, sector(1) + 0x42);
+  return file;
+}

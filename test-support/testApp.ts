@@ -78,6 +78,9 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hmdb-test-')),
     PUBLIC_URL: 'http://localhost:8080',
+    // Tests upload many files at one instant of the manual clock; those about the limits set their own.
+    UPLOAD_RATE_BURST: '10000',
+    IMPORT_MAX_PENDING_VALIDATIONS: '10000',
     ...options.env,
   });
   const logger = createLogger(config, options.logDestination);

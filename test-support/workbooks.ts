@@ -120,3 +120,26 @@ export const storedRow = (
   warrantyTerms: null,
   ...overrides,
 });
+
+/**
+ * An .xls saved with a password, as Excel writes it: a FilePass record (RC4 encryption header,
+ * salt and verifier) right after the BOF record of the workbook stream; the rest as SheetJS wrote
+ * it. A small workbook's stream lives in the container's mini stream, a larger one in sectors.
+ */
+export function passwordProtectedXls(rows: unknown[][]): Buffer {
+  const { CFB } = XLSX;
+  const container = CFB.read(sheetjsWorkbook({ Prislista: rows }, 'biff8'), { type: 'buffer' });
+  const workbook = CFB.find(container, '/Workbook');
+  if (!workbook) throw new Error('no workbook stream');
+  const stream = Buffer.from(workbook.content as Uint8Array);
+  const afterBof = 4 + stream.readUInt16LE(2);
+  const filePass = Buffer.alloc(4 + 54, 0xa5);
+  filePass.writeUInt16LE(0x002f, 0);
+  filePass.writeUInt16LE(54, 2);
+  filePass.writeUInt16LE(1, 4); // RC4
+  filePass.writeUInt16LE(1, 6); // version 1.1: RC4 with a 40-bit key
+  filePass.writeUInt16LE(1, 8);
+  workbook.content = Buffer.concat([stream.subarray(0, afterBof), filePass, stream.subarray(afterBof)]);
+  workbook.size = workbook.content.length;
+  return CFB.write(container, { type: 'buffer' }) as Buffer;
+}

@@ -19,6 +19,7 @@ import { importRoutes } from './imports/http/routes';
 import { registerOpenApi } from './openapi/document';
 import { REFERENCE_PAGE_PATH, registerReferencePage } from './openapi/referencePage';
 import { openApiRoutes } from './openapi/routes';
+import { registerBodyTimeouts, requestTimeoutMs } from './operations/bodyTimeouts';
 import { registerMetrics } from './operations/metrics';
 import { organizationRoutes } from './organizations/routes';
 import { pricelistRoutes } from './pricelists/routes';
@@ -42,12 +43,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     // Off by default: forwarded headers from anyone could otherwise pass the Origin check below.
     trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
+    // Fastify sets none: a backstop behind registerBodyTimeouts.
+    requestTimeout: requestTimeoutMs(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   // First, so its timing hook sees every route.
   registerMetrics(app, deps);
+  // Before any hook that may answer without reading the body: it watches the body all the same.
+  registerBodyTimeouts(app, config);
 
   // The security headers, built once: @fastify/helmet built helmet's middleware (and parsed the
   // CSP) again on every request, ~4 % of an API request's CPU.

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { API_KEY_RATE } from './apiKeys/rateLimit';
 
@@ -73,6 +74,17 @@ const ConfigSchema = z.object({
     .positive()
     .default(25 * 1024 * 1024),
   JOB_POLL_MS: z.coerce.number().int().positive().default(500),
+  /** Uploads one instance receives at once; one more is answered 503 before its body is read. */
+  UPLOADS_MAX_CONCURRENT: z.coerce.number().int().positive().default(4),
+  /** A request body other than an upload must have arrived within this (else 408). */
+  REQUEST_BODY_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** An upload must average this many bytes a second once UPLOAD_MIN_RATE_GRACE_SECONDS have passed (else 408). */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(32 * 1024),
+  UPLOAD_MIN_RATE_GRACE_SECONDS: z.coerce.number().positive().default(30),
   // Requests per API key and instance: a bucket of BURST refilled at PER_MINUTE (docs/api-keys.md).
   API_KEY_RATE_PER_MINUTE: z.coerce.number().int().positive().default(API_KEY_RATE.perMinute),
   API_KEY_RATE_BURST: z.coerce.number().int().positive().default(API_KEY_RATE.burst),
@@ -86,6 +98,17 @@ const ConfigSchema = z.object({
   WORKER_POOL_WAIT_SECONDS: z.coerce.number().min(0).default(30),
   /** A job running longer than this no longer holds the instance's job queue. */
   JOB_QUEUE_BUDGET_SECONDS: z.coerce.number().positive().default(10),
+  /** Jobs one instance runs at once, at most (and never more than the worker pool's threads). */
+  JOB_MAX_CONCURRENT: z.coerce.number().int().positive().default(availableParallelism()),
+  /** A job's claim without renewal; a crashed instance's job is taken up again after it. */
+  JOB_LEASE_SECONDS: z.coerce.number().min(1).default(20),
+  /** Imports of one organisation in VALIDATION_PENDING at once; a further upload gets 429. */
+  IMPORT_MAX_PENDING_VALIDATIONS: z.coerce.number().int().positive().default(10),
+  // Uploads per signed-in user and instance through a session (API keys have their own limit).
+  UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  UPLOAD_RATE_BURST: z.coerce.number().int().positive().default(10),
+  /** Hours a validated, unconfirmed import keeps its results and file; then the file must be uploaded again. */
+  UNCONFIRMED_DETAILS_HOURS: z.coerce.number().positive().default(72),
   /** Days an ended import keeps its uploaded file's bytes (its summary, details and history stay). */
   UPLOADED_FILE_RETENTION_DAYS: z.coerce.number().positive().default(90),
   /** Risk rules of an import (priceListFile/riskRules.ts): a price change beyond ± this per cent is a risk. */

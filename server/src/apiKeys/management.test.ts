@@ -104,6 +104,34 @@ describe.each(testDatabaseKinds)('API key management on %s', (kind) => {
     await mailbox.next();
   });
 
+  it('refuses a name with bidirectional controls, invisible characters or line separators, as file names', async () => {
+    const cookie = await sessionCookieFor(testApp, 'lev.admin');
+    for (const name of [
+      'ERP\u202Etxt.exe',
+      '\u200B',
+      '\u200B\u200B\u200B',
+      'Rad ett\u2028Rad två',
+      'Rad ett\u2029Rad två',
+      'ERP\u2066x\u2069',
+      'ER\uFEFFP',
+      'ERP\u00AD',
+    ]) {
+      const response = await create(cookie, { name });
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json().error, JSON.stringify(name)).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'Namnet får inte innehålla radbrytningar eller andra styrtecken.',
+        errors: { name: 'Namnet får inte innehålla radbrytningar eller andra styrtecken.' },
+      });
+    }
+    expect((await list(cookie)).json().keys).toEqual([]);
+    // No mail went out for them: the first one is the next key's.
+    expect((await create(cookie, { name: 'Affärssystemet åäö' })).statusCode).toBe(201);
+    const mail = await mailbox.next();
+    expect(mail.text).toContain('Namn: Affärssystemet åäö');
+    expect(mail.text).not.toMatch(/[\u202E\u200B\u2028]/);
+  });
+
   it('mails the owner when a key is created: its name, hint and expiry, never the secret', async () => {
     const cookie = await sessionCookieFor(testApp, 'lev.admin');
     const { key, secret } = await createApiKeyAs(testApp, cookie, {

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_KEY_PERMISSION, ApiKeyList, apiKeyLimits, CreateApiKeyRequest, CreatedApiKey } from '#contract';
+import {
+  API_KEY_PERMISSION,
+  ApiKeyList,
+  apiKeyLimits,
+  CreateApiKeyRequest,
+  CreatedApiKey,
+  hasHiddenCharacter,
+} from '#contract';
 import type { AppDeps } from '../appDeps';
 import { createBackgroundTasks } from '../auth/background';
 import { apiKeyCreatedMail, apiKeysPageLink } from '../auth/mailTexts';
@@ -12,9 +19,6 @@ import { apiTags, errors, json, noContent } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
 import { apiKeyMessages } from './messages';
 import { countLiveApiKeys, createApiKey, listApiKeys, MAX_LIVE_KEYS_PER_USER, revokeApiKey } from './store';
-
-/** Control characters (line breaks among them) would let a name pose as lines of its mail. */
-const controlCharacter = /\p{Cc}/u;
 
 /**
  * The owner's key management: list, create, revoke (docs/api-keys.md). Session only: none of
@@ -65,7 +69,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
           ...errors(
             [
               400,
-              'Namnet saknas, är för långt eller har styrtecken, eller antalet dagar är fel: felet står också under errors.name eller errors.expiresInDays.',
+              'Namnet saknas, är för långt eller har styrtecken eller osynliga tecken, eller antalet dagar är fel: felet står också under errors.name eller errors.expiresInDays.',
             ],
             401,
             notAllowed,
@@ -138,6 +142,8 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
 function nameProblem(name: string): { name?: string } {
   if (name === '') return { name: apiKeyMessages.nameMissing };
   if ([...name].length > apiKeyLimits.nameMaxLength) return { name: apiKeyMessages.nameTooLong };
-  if (controlCharacter.test(name)) return { name: apiKeyMessages.nameInvalid };
+  // Line breaks would let a name pose as lines of its mail, a bidirectional override show it
+  // reversed there, and a zero-width space make a name that shows as nothing.
+  if (hasHiddenCharacter(name)) return { name: apiKeyMessages.nameInvalid };
   return {};
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RevalidationCause } from '#contract';
 
 /** Kysely's view of the tables in `migrations/`. Keep it in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -101,6 +102,8 @@ export interface PricelistsTable {
   valid_from: DateOnly;
   /** 011: the number of rows, kept by triggers on pricelist_rows. */
   row_count: Generated<number>;
+  /** 015: changes with every statement that writes the rows (bigint: read it as text). */
+  rows_version: Generated<string>;
 }
 export interface PricelistRowsTable {
   id: Generated<number>;
@@ -142,6 +145,15 @@ export interface ImportsTable {
   /** 010: when and by whom the import was undone. */
   undone_at: Timestamp | null;
   undone_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 015: the price list's rows_version the summary was computed against (null: unknown). */
+  validated_rows_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 015: why the import was validated again on its own: its price list changed, and when. */
+  revalidation_cause: ColumnType<
+    RevalidationCause | null,
+    RevalidationCause | null | undefined,
+    RevalidationCause | null
+  >;
+  revalidation_change_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** 014: the ids of the rows an applied import added, one array per statement that wrote them. */

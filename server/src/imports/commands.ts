@@ -8,10 +8,14 @@ import { pricelistsOf } from '../pricelists/queries';
 import type { CommandOutcome } from './outcome';
 import { deleteDetails } from './store/details';
 import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './store/importFiles';
+import { admitPendingValidation } from './store/pendingValidations';
 import { UndoRefused, undoImport } from './store/undo';
 import type { Upload } from './uploadedFile';
 
-type CommandDeps = Pick<AppDeps, 'db' | 'clock' | 'uploadFolder' | 'importJobSignal' | 'recentUploads'>;
+type CommandDeps = Pick<
+  AppDeps,
+  'db' | 'clock' | 'config' | 'uploadFolder' | 'importJobSignal' | 'recentUploads'
+>;
 
 /** The statuses whose validation has ended, so a new file may replace the old one. */
 const replaceableStatuses: readonly ImportStatus[] = [
@@ -66,6 +70,8 @@ export async function createImport(
   const id = await db
     .transaction()
     .execute(async (trx) => {
+      const full = await admitPendingValidation(trx, deps.config, auth.organizationId);
+      if (full) return full;
       const created = await trx
         .insertInto('imports')
         .values({
@@ -88,7 +94,11 @@ export async function createImport(
       return created.id;
     })
     .catch(discardOnFailure(file));
-  deps.recentUploads.remember(id, upload.content, file.values.stored_file);
+  if (typeof id !== 'number') {
+    await file.discard();
+    return id;
+  }
+  deps.recentUploads.remember(id, upload.content, file.values.stored_file, upload.sha256);
   deps.importJobSignal.notify();
   return ok(id);
 }
@@ -140,6 +150,8 @@ export async function replaceImportFile(
       if (!current) return notFound;
       const refused = replaceable(current.status);
       if (refused.kind !== 'ok') return refused;
+      const full = await admitPendingValidation(trx, deps.config, auth.organizationId);
+      if (full) return full;
       const old = await storedFileOf(trx, importId);
       await trx.updateTable('import_files').set(file.values).where('import_id', '=', importId).execute();
       await deleteDetails(trx, importId);
@@ -149,6 +161,9 @@ export async function replaceImportFile(
           status: 'VALIDATION_PENDING',
           file_name: upload.fileName,
           summary: null,
+          validated_rows_version: null,
+          revalidation_cause: null,
+          revalidation_change_at: null,
           failure_reason: null,
           failure_about_file: false,
           attempts: 0,
@@ -166,7 +181,7 @@ export async function replaceImportFile(
     return replaced;
   }
   await removeStoredFiles(deps, [replaced.value]);
-  deps.recentUploads.remember(importId, upload.content, file.values.stored_file);
+  deps.recentUploads.remember(importId, upload.content, file.values.stored_file, upload.sha256);
   deps.importJobSignal.notify();
   return done;
 }
@@ -260,14 +275,22 @@ export async function deleteImport(
   return done;
 }
 
-/** Undoes the price list's latest applied import (store/undo.ts); a refusal changes nothing. */
+/**
+ * Undoes the price list's latest applied import (store/undo.ts); a refusal changes nothing. The
+ * list's imports that wait for a confirm are validated again (store/revalidation.ts).
+ */
 export async function undoAppliedImport(
   deps: CommandDeps,
   auth: AuthContext,
   importId: number,
 ): Promise<CommandOutcome> {
   try {
-    return await deps.db.transaction().execute((trx) => undoImport(trx, auth, importId, deps.clock.now()));
+    const outcome = await deps.db
+      .transaction()
+      .execute((trx) => undoImport(trx, auth, importId, deps.clock.now()));
+    // The price list's imports waiting for a confirm were sent back to validation.
+    if (outcome.kind === 'ok') deps.importJobSignal.notify();
+    return outcome;
   } catch (error) {
     if (error instanceof UndoRefused) return conflict(error.message);
     throw error;

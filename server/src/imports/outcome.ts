@@ -6,4 +6,5 @@ export type CommandOutcome<T = undefined> =
   | { kind: 'ok'; value: T }
   | { kind: 'notFound' }
   | { kind: 'conflict'; message: string; code?: 'RISK_NOT_ACKNOWLEDGED' }
-  | { kind: 'invalid'; message: string };
+  | { kind: 'invalid'; message: string }
+  | { kind: 'busy'; message: string; retryAfterSeconds: number };

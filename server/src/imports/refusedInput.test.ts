@@ -15,12 +15,20 @@ import {
 } from '../../../test-support/importFlow';
 import { priceListWorkbook } from '../../../test-support/priceListFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { handMadeXlsx, headers, sheetjsWorkbook, validRow } from '../../../test-support/workbooks';
+import {
+  handMadeXlsx,
+  headers,
+  passwordProtectedXls,
+  sheetjsWorkbook,
+  validRow,
+} from '../../../test-support/workbooks';
 import { isEncryptedOfficeFile } from '../lib/xlsx';
 import { fileFailureReason } from './store/importViews';
 
 const badRequest = { error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } };
 const PASSWORD_PROTECTED = 'Filen är lösenordsskyddad. Spara den utan lösenord och läs in den igen.';
+const MACRO_ENABLED =
+  'Filen är en makroaktiverad arbetsbok (.xlsm). Spara den som Excel-arbetsbok (.xlsx) och läs in den igen.';
 
 /** What Excel writes for an .xlsx saved with a password: a CFB container with these two streams. */
 function encryptedXlsx(): Buffer {
@@ -31,12 +39,13 @@ function encryptedXlsx(): Buffer {
   return CFB.write(container, { type: 'buffer' }) as Buffer;
 }
 
-/** A multipart body with the `request` part exactly as given (not JSON-encoded here). */
-function rawMultipart(requestPart: string, file: Uint8Array) {
+/** A multipart body with the `request` part exactly as given (not JSON-encoded here), of `partType` if given. */
+function rawMultipart(requestPart: string, file: Uint8Array, partType?: string) {
   const boundary = '----hmdbraw';
+  const partHeaders = partType ? `\r\nContent-Type: ${partType}` : '';
   const payload = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="request"\r\n\r\n${requestPart}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="request"${partHeaders}\r\n\r\n${requestPart}\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="prislista.xlsx"\r\n` +
         'Content-Type: application/octet-stream\r\n\r\n',
     ),
@@ -156,6 +165,18 @@ describe.each(testDatabaseKinds)('refused input to the import API on %s', (kind)
     expect((await post(rawMultipart(`{${valid}}`, content))).statusCode).toBe(201);
   });
 
+  it('answers "Felaktig begäran." for a request part sent as application/json nested 10,000 deep', async () => {
+    const content = await priceListWorkbook([]);
+    for (const nested of [
+      '['.repeat(10_000) + ']'.repeat(10_000),
+      `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+    ]) {
+      const response = await post(rawMultipart(nested, content, 'application/json'));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(badRequest);
+    }
+  });
+
   it('takes a valid .xlsx with a 1,000-character name, shortened keeping the extension', async () => {
     const longName = `${'Prislista '.repeat(100)}.xlsx`;
     const response = await uploadImport(testApp, supplier, await priceListWorkbook([]), {
@@ -167,10 +188,10 @@ describe.each(testDatabaseKinds)('refused input to the import API on %s', (kind)
     expect([...fileName].length).toBeLessThanOrEqual(255);
   });
 
-  it('stores names without control characters and bidirectional overrides or isolates', async () => {
+  it('stores names without control characters, bidirectional overrides or isolates, invisible characters and line separators', async () => {
     const content = await priceListWorkbook([]);
     const response = await uploadImport(testApp, supplier, content, {
-      fileName: 'Pris\u202Exslx.exe\u202C\u2066\u2069\u200E\u200F\u0007lista.xlsx',
+      fileName: 'Pris\u202Exslx.exe\u202C\u2066\u2069\u200E\u200F\u0007\u200B\u2028\u2029lista.xlsx',
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().importObject.fileName).toBe('Prisxslx.exelista.xlsx');
@@ -190,6 +211,54 @@ describe.each(testDatabaseKinds)('refused input to the import API on %s', (kind)
     // A real .xls is still an .xls.
     const xls = sheetjsWorkbook({ Prislista: [headers, validRow('HMD-0001')] }, 'biff8');
     expect((await uploadImport(testApp, supplier, xls, { fileName: 'prislista.xls' })).statusCode).toBe(201);
+  });
+
+  /** Uploads `content` (taken, 201), validates it and returns the import's failure reason. */
+  async function refusedOnImport(content: Uint8Array, fileName: string) {
+    const created = await uploadImport(testApp, supplier, content, { fileName });
+    expect(created.statusCode, fileName).toBe(201);
+    await runAllJobs(testApp);
+    const id = created.json().importObject.id;
+    const shown = await request(testApp, 'GET', `imports/${supplier.organizationId}/${id}`, supplier.cookie);
+    expect(shown.json().importObject.status).toBe('VALIDATION_ERROR');
+    return shown.json().importObject.failureReason;
+  }
+
+  it('refuses a password-protected .xls (a FilePass record) as an encrypted .xlsx is refused', async () => {
+    const rows = [headers, ...Array.from({ length: 80 }, (_, i) => validRow(`HMD-${i + 1}`))];
+    const response = await uploadImport(testApp, supplier, passwordProtectedXls(rows), {
+      fileName: 'prislista.xls',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: PASSWORD_PROTECTED },
+    });
+    // A workbook small enough for the container's mini stream is refused by the reader, in the same words.
+    await runAllJobs(testApp);
+    const small = passwordProtectedXls([headers, validRow('HMD-0001')]);
+    expect(await refusedOnImport(small, 'prislista.xls')).toBe(PASSWORD_PROTECTED);
+  });
+
+  it('refuses a macro-enabled workbook by its name (415) and by its content type (on the import)', async () => {
+    const xlsx = await priceListWorkbook([]);
+    for (const fileName of ['prislista.xlsm', 'Prislista.XLSM ']) {
+      const response = await uploadImport(testApp, supplier, xlsx, { fileName });
+      expect(response.statusCode, fileName).toBe(415);
+      expect(response.json(), fileName).toEqual({
+        error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: MACRO_ENABLED },
+      });
+    }
+    await runAllJobs(testApp);
+    const macroEnabled = handMadeXlsx({
+      sheet: '',
+      extra: {
+        '[Content_Types].xml':
+          '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+          '<Default Extension="xml" ContentType="application/xml"/><Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/>' +
+          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.ms-excel.sheet.macroEnabled.main+xml"/></Types>',
+      },
+    });
+    expect(await refusedOnImport(macroEnabled, 'prislista.xlsx')).toBe(MACRO_ENABLED);
   });
 
   it('shows the specific reason of a refused file on the import, not for internal failures', async () => {

@@ -1,7 +1,11 @@
+import { withoutHiddenCharacters } from '#contract/hiddenCharacters';
+
 /** An uploaded file as the commands take it, and the rules for its name that the upload and the views apply. */
 
 export interface Upload {
   content: Buffer;
+  /** The content's SHA-256, computed as it was received. */
+  sha256: Uint8Array;
   fileName: string;
   /** The text fields of the form, such as `request`. */
   fields: Map<string, unknown>;
@@ -10,21 +14,8 @@ export interface Upload {
 /** The longest file name kept (in characters), extension included. */
 export const MAX_FILE_NAME_LENGTH = 255;
 
-/**
- * Characters that are not shown but change what is shown: C0/C1 controls and the bidirectional
- * marks, embeddings, overrides and isolates (U+202E would show "xslx.exe" as "exe.xlsx").
- */
-const isHiddenCharacter = (code: number) =>
-  code < 0x20 ||
-  (code >= 0x7f && code <= 0x9f) ||
-  code === 0x061c ||
-  code === 0x200e ||
-  code === 0x200f ||
-  (code >= 0x202a && code <= 0x202e) ||
-  (code >= 0x2066 && code <= 0x2069);
-
-export const withoutHiddenCharacters = (text: string) =>
-  [...text].filter((char) => !isHiddenCharacter(char.codePointAt(0) ?? 0)).join('');
+// The rule is shared with API-key names (contract/hiddenCharacters.ts); the views apply it too.
+export { withoutHiddenCharacters };
 
 /** The name as the user's computer gave it, without any folder and hidden characters. */
 export function visibleFileName(name: string): string {

@@ -40,6 +40,8 @@ describe('what the supplier is told when the reader refuses a file', () => {
     const codes: XlsxErrorCode[] = [
       'NOT_A_WORKBOOK',
       'NOT_XLS',
+      'ENCRYPTED',
+      'MACRO_ENABLED',
       'ZIP_CORRUPT',
       'ZIP64',
       'COMPRESSION_METHOD',

@@ -1,3 +1,4 @@
+import { MACRO_ENABLED_WORKBOOK, PASSWORD_PROTECTED_FILE } from '#contract/texts';
 import {
   XlsxError,
   type XlsxErrorCode,
@@ -71,6 +72,8 @@ const fileErrorTexts: Record<XlsxErrorCode, [ExcelFileProblem, (detail: XlsxErro
     () => 'Filen är inte en Excel-arbetsbok (.xlsx): arbetsboken saknas i filen.',
   ],
   NOT_XLS: ['CORRUPT', () => `${cannotRead} den är inte en giltig Excel 97–2003-arbetsbok (.xls).`],
+  ENCRYPTED: ['UNSUPPORTED', () => PASSWORD_PROTECTED_FILE],
+  MACRO_ENABLED: ['NOT_EXCEL', () => MACRO_ENABLED_WORKBOOK],
   ZIP_CORRUPT: [
     'CORRUPT',
     ({ entry, where }) =>

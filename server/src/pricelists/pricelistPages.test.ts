@@ -167,6 +167,42 @@ describe.each(testDatabaseKinds)('the price-list pages (%s)', (kind) => {
     expect((await get(rowsUrl(pricelistId, { sort: 'id' }))).statusCode).toBe(400);
   });
 
+  it('refuses a search with NUL with 400, and answers a cursor of the wrong kind for its sort with the first page', async () => {
+    const pricelistId = supplier.pricelists.current;
+    const nul = await get(rowsUrl(pricelistId, { search: 'a\u0000b' }));
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } });
+
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const cases = [
+      ['price', ['abc', 1]],
+      ['price', ['NaN', 1]],
+      ['price', ['Infinity', 1]],
+      ['price', ['1e400', 1]],
+      ['price', ['10.00', 2 ** 53]],
+      ['articleName', ['Rullator', Number.MAX_SAFE_INTEGER]],
+      ['articleName', ['Rullator', 2_147_483_648]],
+      ['articleName', ['Rull\u0000ator', 1]],
+      ['articleName', [12, 1]],
+      ['articleNumber', ['HMD-\u0000', 0]],
+      ['articleNumber', [null, 0]],
+    ] as const;
+    for (const [sort, value] of cases) {
+      const label = `${sort} ${JSON.stringify(value)}`;
+      const first = (await get(rowsUrl(pricelistId, { sort }))).json();
+      const response = await get(rowsUrl(pricelistId, { sort, after: cursor(value) }));
+      expect(response.statusCode, label).toBe(200);
+      expect(response.json().rows, label).toEqual(first.rows);
+    }
+    // A cursor the page made itself still reads as the next page.
+    const first = (await get(rowsUrl(pricelistId, { sort: 'price', limit: 2 }))).json();
+    const next = (
+      await get(rowsUrl(pricelistId, { sort: 'price', limit: 2, after: first.nextCursor }))
+    ).json();
+    expect(next.rows).toHaveLength(2);
+    expect(next.rows[0]).not.toEqual(first.rows[0]);
+  });
+
   it('is 401 without a session and 404 for another organisation, a user without the permission or another list', async () => {
     const anonymous = (url: string) => request(testApp, 'GET', url, undefined);
     expect((await anonymous(general())).statusCode).toBe(401);

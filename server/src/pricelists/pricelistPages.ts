@@ -87,37 +87,65 @@ export interface RowsRequest {
   limit: number;
 }
 
-/** A cursor: the last row's sort value and its tie-breaker, as base64url JSON. */
+/** A cursor: the last row's sort value (as text) and its tie-breaker, as base64url JSON. */
 type Cursor = [string, number];
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
-function decodeCursor(text: string): Cursor | null {
+/**
+ * The cursor, or null (the first page) unless it is one the sort could have made: the query
+ * would fail on a price that is not a decimal, a tie past its column's integer or a NUL.
+ */
+function decodeCursor(text: string, sort: PricelistRowSort): Cursor | null {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    return Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      Number.isSafeInteger(value[1])
-      ? (value as Cursor)
-      : null;
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
     return null;
   }
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [last, tie]: unknown[] = value;
+  const { cursorValue, maxTie } = sortColumns[sort];
+  return typeof last === 'string' &&
+    cursorValue(last) &&
+    typeof tie === 'number' &&
+    Number.isSafeInteger(tie) &&
+    tie >= 0 &&
+    tie <= maxTie
+    ? [last, tie]
+    : null;
 }
 
 /** LIKE's own characters in what the user typed are matched as themselves. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** Any text PostgreSQL can hold: all but NUL. */
+const storableText = (text: string) => !text.includes('\u0000');
+/** A finite decimal, as numeric(14, 2) prints and reads it back. */
+const decimal = (text: string) => /^-?\d{1,20}(?:\.\d{1,20})?$/.test(text);
+const INT4_MAX = 2_147_483_647;
+
 /**
  * The sort column of each sort and, where it is not unique, a tie-breaker that makes the order
  * total. The cursor is compared as one row (value, tie) > (…), which PostgreSQL reads from the
- * index at the cursor; an article number is unique in the organisation and needs no tie.
+ * index at the cursor; an article number is unique in the organisation and needs no tie (0 in
+ * the cursor). What a cursor may hold follows the columns: articles.id is an integer,
+ * pricelist_rows.id a bigint.
  */
 const sortColumns = {
-  articleNumber: { value: sql<string>`a.article_number`, tie: null },
-  articleName: { value: sql<string>`a.name`, tie: sql<number>`a.id` },
-  price: { value: sql<string>`r.price`, tie: sql<number>`r.id` },
+  articleNumber: { value: sql<string>`a.article_number`, tie: null, cursorValue: storableText, maxTie: 0 },
+  articleName: {
+    value: sql<string>`a.name`,
+    tie: sql<number>`a.id`,
+    cursorValue: storableText,
+    maxTie: INT4_MAX,
+  },
+  price: {
+    value: sql<string>`r.price`,
+    tie: sql<number>`r.id`,
+    cursorValue: decimal,
+    maxTie: Number.MAX_SAFE_INTEGER,
+  },
 } as const;
 
 /**
@@ -138,7 +166,7 @@ export async function pricelistRowsPage(
 
   const { value, tie } = sortColumns[request.sort];
   const descending = request.direction === 'desc';
-  const cursor = request.after ? decodeCursor(request.after) : null;
+  const cursor = request.after ? decodeCursor(request.after, request.sort) : null;
   const search = request.search?.trim();
 
   // The row's values as the template and the undo read them, with the name and the sort keys.

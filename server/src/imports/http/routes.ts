@@ -12,7 +12,9 @@ import {
   type LegacyImportStatus,
   type PricelistImportsResponse,
 } from '#contract';
+import { KeyRateLimiter } from '../../apiKeys/rateLimit';
 import type { AppDeps } from '../../appDeps';
+import type { AuthContext } from '../../auth/profile';
 import { requireAuth } from '../../auth/session';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { answerOnce, idempotencyHeaders } from '../../idempotency/idempotency';
@@ -36,11 +38,12 @@ import { loadChangesExport, loadChangesPage, loadErrorExport } from '../store/de
 import { ImportListCache } from '../store/importListCache';
 import { findImport, findImportSummary, pricelistImportHistory } from '../store/importViews';
 import { legacyImportStatuses } from '../store/legacy';
+import { pendingValidationsFull, tooManyPendingValidations } from '../store/pendingValidations';
 import { templateRows } from '../store/pricelistSnapshot';
 import { requireImportAccess } from './access';
 import { changesWorkbookName, errorWorkbookName, sendWorkbook } from './downloads';
 import { importRouteDocs as docs, uploadBodies } from './openapi';
-import { readUpload } from './upload';
+import { readUpload, UploadSlots } from './upload';
 
 /** A command's outcome as the HTTP answer: its value, or the status and body for its kind. */
 function answer<T>(outcome: CommandOutcome<T>): T {
@@ -53,8 +56,19 @@ function answer<T>(outcome: CommandOutcome<T>): T {
       throw new ApiError(409, outcome.code ?? 'CONFLICT', outcome.message);
     case 'invalid':
       throw badRequest(outcome.message);
+    case 'busy':
+      throw tooManyRequests(outcome.message, outcome.retryAfterSeconds);
   }
 }
+
+const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, 'TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+
+const tooManyUploads = (seconds: number) =>
+  tooManyRequests(
+    `Du har läst in många filer på kort tid. Försök igen om ${seconds} ${seconds === 1 ? 'sekund' : 'sekunder'}.`,
+    seconds,
+  );
 
 const CHOOSE_TYPE_AND_PRICELIST = 'Du måste välja typ av fil och prislistenummer.';
 /** PostgreSQL's integer: larger numbers would fail in the query instead of being refused here. */
@@ -104,11 +118,20 @@ function refusePrototypeKeys(key: string, value: unknown) {
   return value;
 }
 
+/** The JSON text of a parsed part, or undefined when it is nested too deep to write (the stack overflows). */
+function jsonTextOf(value: object): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
 function parseCreateRequest(part: unknown) {
   if (part === undefined) throw badRequest(CHOOSE_TYPE_AND_PRICELIST);
   // A part sent as application/json (curl's `;type=application/json`) arrives parsed by the
   // multipart plugin (which refuses prototype keys itself); it is read as its text would be.
-  const value = typeof part === 'object' && part !== null ? JSON.stringify(part) : part;
+  const value = typeof part === 'object' && part !== null ? jsonTextOf(part) : part;
   if (typeof value !== 'string' || value.length > MAX_REQUEST_PART_LENGTH) throw badRequest();
   let json: unknown;
   try {
@@ -126,13 +149,30 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
   const { db, config } = deps;
 
   const importOrThrow = async (organizationId: number, importId: number) => {
-    const found = await findImport(db, organizationId, importId);
+    const found = await findImport(db, organizationId, importId, deps.clock.now());
     if (!found) throw notFound();
     return found;
   };
 
   // Each instance keeps its own lists; the version in the database keeps them all current.
   const importLists = new ImportListCache(db);
+  const uploadSlots = new UploadSlots(config.UPLOADS_MAX_CONCURRENT);
+
+  // Uploads per user through a session, per instance, as API keys have per key (apiKeys/bearer.ts).
+  const uploadRate = new KeyRateLimiter({
+    perMinute: config.UPLOAD_RATE_PER_MINUTE,
+    burst: config.UPLOAD_RATE_BURST,
+  });
+  /** Refuses an upload before its file is read: too many by this signed-in user, or too many files waiting. */
+  const admitUpload = async (request: FastifyRequest, auth: AuthContext) => {
+    if (request.apiKey === null) {
+      const wait = uploadRate.take(String(auth.userId), deps.clock.now().getTime());
+      if (wait > 0) throw tooManyUploads(wait);
+    }
+    // The transaction that makes the import pending counts again (commands.ts); this spares the upload.
+    if (await pendingValidationsFull(db, config, auth.organizationId))
+      answer(tooManyPendingValidations(config.IMPORT_MAX_PENDING_VALIDATIONS));
+  };
 
   api.register(async (scope) => {
     scope.addHook('onRequest', requireOrganizationImportAccess);
@@ -165,9 +205,12 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
       },
       async (request, reply) => {
         const { organizationId } = request.params;
+        await admitUpload(request, requireAuth(request));
+        uploadSlots.take(reply);
         const upload = await readUpload(request, config);
         const createRequest = parseCreateRequest(upload.fields.get('request'));
-        const fingerprint = [JSON.stringify(createRequest), upload.fileName, upload.content];
+        // The file by its digest, taken as it arrived: no second pass over it here.
+        const fingerprint = [JSON.stringify(createRequest), upload.fileName, upload.sha256];
         return answerOnce(deps, request, reply, fingerprint, async () => {
           const id = answer(await createImport(deps, requireAuth(request), createRequest, upload));
           const body: ImportResponse = { importObject: await importOrThrow(organizationId, id) };
@@ -229,10 +272,12 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
         config: { apiKey: true, openapi: { body: uploadBodies.replaceFile } },
         schema: { ...docs.replaceFile, params: importParams },
       },
-      async (request): Promise<ImportResponse> => {
+      async (request, reply): Promise<ImportResponse> => {
         const { organizationId, importId } = request.params;
         // Checked before the upload is read, so a wrong state answers 409 without taking the file.
         answer(replaceable((await importOrThrow(organizationId, importId)).status));
+        await admitUpload(request, requireAuth(request));
+        uploadSlots.take(reply);
         const upload = await readUpload(request, config);
         answer(await replaceImportFile(deps, requireAuth(request), importId, upload));
         return { importObject: await importOrThrow(organizationId, importId) };

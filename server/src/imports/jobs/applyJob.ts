@@ -6,111 +6,131 @@ import type { DetailChunks } from '../../priceListFile';
 import { applyPriceListChanges, StaleDataError } from '../store/applyRows';
 import { saveDetails } from '../store/details';
 import {
-  loadPricelistSnapshotWithFingerprint,
+  loadVersionedPricelistSnapshot,
   pricelistFingerprint,
   pricelistStatus,
 } from '../store/pricelistSnapshot';
+import {
+  lastChangeOf,
+  pricelistRowsVersion,
+  revalidateOpenImports,
+  sendBackToValidation,
+  validatedRowsVersion,
+} from '../store/revalidation';
 import { keepRowsForUndo } from '../store/undo';
 import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './importQueue';
 import { inactivePricelistFinish, type JobEnd, validateAgainstDatabase } from './validationJob';
-
-/** Validate-and-apply rounds before giving up on a price list that keeps changing underneath. */
-const MAX_ROUNDS = 3;
 
 export interface ApplyEnd {
   end: JobEnd;
   /** How long the applying transaction took (docs/product.md, "Targets": 50,000 rows under 3 s). */
   applyMs?: number;
-  /** Validate-and-apply rounds it took (more than 1 when the data changed underneath). */
-  rounds?: number;
 }
 
 /**
- * Applies a confirmed import. The file is checked again against the data as it is now (articles
- * may be gone, the price list may have become history: IMPORT_FAIL with the summary). Then, in
- * ONE transaction: the import row and the price list are locked, the price list's rows are
- * checked to be exactly those validated against (else validate again), the changes are written
- * and the import becomes IMPORT_SUCCESS. A crash anywhere leaves the price list as it was.
+ * Applies a confirmed import, exactly as its validation showed it. The price list must still be
+ * at the rows version the validation recorded (store/revalidation.ts): checked before the work
+ * and again inside the applying transaction, with the list locked. If it moved (another import
+ * applied or undone since), nothing is written and the import goes back to validation against
+ * the list as it is now, to be confirmed again. Otherwise the file is compared with the list
+ * once more (the same file and the same rows give the changes shown), and in ONE transaction the
+ * changes are written, the import becomes IMPORT_SUCCESS and the list's other imports that wait
+ * for a confirm are validated again. A crash anywhere leaves the price list as it was.
  */
 export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: string): Promise<ApplyEnd> {
   const content = await loadImportFile(deps, job.id);
   if (!content) return { end: 'LEASE_LOST' };
-  for (let round = 1; round <= MAX_ROUNDS; round++) {
-    const inactive = await inactivePricelistFinish(deps, job, 'IMPORT_FAIL');
-    if (inactive)
-      return { end: (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST' };
+  const inactive = await inactivePricelistFinish(deps, job, 'IMPORT_FAIL');
+  if (inactive)
+    return { end: (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST' };
 
-    const snapshot = loadPricelistSnapshotWithFingerprint(deps.db, job.organizationId, job.pricelistId);
-    const outcome = await validateAgainstDatabase(
-      deps,
-      content,
-      job.fileName,
-      snapshot.then(({ json }) => json),
-    );
-    const { fingerprint } = await snapshot;
-    if (!('changes' in outcome)) {
-      const written = await finishJob(deps, job, workerId, {
-        status: 'IMPORT_FAIL',
-        summary: outcome.summary,
-        saveDetails: (trx) => saveDetails(trx, job.id, outcome.details),
-      });
-      return { end: written ? 'IMPORT_FAIL' : 'LEASE_LOST' };
-    }
-
-    const started = performance.now();
-    try {
-      const written = await deps.db.transaction().execute(async (trx) => {
-        if (!(await lockOwnJob(trx, job, workerId))) return false;
-        // Applies to one price list take turns; NO KEY, so uploads that refer to it need not wait.
-        await trx
-          .selectFrom('pricelists')
-          .select('id')
-          .where('id', '=', job.pricelistId)
-          .forNoKeyUpdate()
-          .execute();
-        const pricelist = await pricelistStatus(trx, deps.clock, job.generalPricelistId, job.pricelistId);
-        if (pricelist?.status === 'PAST' || !pricelist)
-          throw new StaleDataError('the price list became history');
-        if ((await pricelistFingerprint(trx, job.pricelistId)) !== fingerprint)
-          throw new StaleDataError('the price list changed since it was read');
-        await keepRowsForUndo(trx, job.id, job.organizationId, job.pricelistId, outcome.changes);
-        // With job.id: the ids of the added rows are kept for the undo by the statements that add them.
-        await applyPriceListChanges(trx, job.organizationId, job.pricelistId, outcome.changes, job.id);
-        const fingerprintAfter = await pricelistFingerprint(trx, job.pricelistId);
-        await saveDetailsUnlessKept(trx, job.id, outcome.details);
-        const now = deps.clock.now();
-        await trx
-          .updateTable('imports')
-          .set({
-            status: 'IMPORT_SUCCESS',
-            summary: JSON.stringify(outcome.summary),
-            failure_reason: null,
-            failure_about_file: false,
-            imported_at: now,
-            fingerprint_after: fingerprintAfter,
-            lease_owner: null,
-            lease_expires_at: null,
-            updated_at: now,
-          })
-          .where('id', '=', job.id)
-          .execute();
-        return true;
-      });
-      observeJobSeconds(deps.jobMetrics, 'apply', (performance.now() - started) / 1000);
-      return {
-        end: written ? 'IMPORT_SUCCESS' : 'LEASE_LOST',
-        applyMs: performance.now() - started,
-        rounds: round,
-      };
-    } catch (error) {
-      if (!(error instanceof StaleDataError)) throw error;
-      deps.logger.info(
-        { importId: job.id, round, reason: error.message },
-        'import data changed; validating again',
-      );
-    }
+  const validated = await validatedRowsVersion(deps.db, job.id);
+  if (validated === null || (await pricelistRowsVersion(deps.db, job.pricelistId)) !== validated)
+    return { end: await backToValidation(deps, job, workerId) };
+  const snapshot = loadVersionedPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
+  const outcome = await validateAgainstDatabase(
+    deps,
+    content,
+    job.fileName,
+    snapshot.then(({ json }) => json),
+  );
+  if ((await snapshot).rowsVersion !== validated) return { end: await backToValidation(deps, job, workerId) };
+  if (!('changes' in outcome)) {
+    const written = await finishJob(deps, job, workerId, {
+      status: 'IMPORT_FAIL',
+      summary: outcome.summary,
+      saveDetails: (trx) => saveDetails(trx, job.id, outcome.details),
+    });
+    return { end: written ? 'IMPORT_FAIL' : 'LEASE_LOST' };
   }
-  throw new Error(`the price list kept changing during ${MAX_ROUNDS} rounds`);
+
+  const started = performance.now();
+  try {
+    const end = await deps.db.transaction().execute(async (trx): Promise<JobEnd> => {
+      if (!(await lockOwnJob(trx, job, workerId))) return 'LEASE_LOST';
+      // Applies and undos of one price list take turns; NO KEY, so uploads that refer to it need not wait.
+      await trx
+        .selectFrom('pricelists')
+        .select('id')
+        .where('id', '=', job.pricelistId)
+        .forNoKeyUpdate()
+        .execute();
+      const pricelist = await pricelistStatus(trx, deps.clock, job.generalPricelistId, job.pricelistId);
+      if (pricelist?.status === 'PAST' || !pricelist)
+        throw new StaleDataError('the price list became history');
+      if ((await pricelistRowsVersion(trx, job.pricelistId)) !== validated) {
+        await sendBackToValidation(trx, job.id, await lastChangeOf(trx, job.pricelistId), deps.clock.now());
+        return 'VALIDATION_PENDING';
+      }
+      await keepRowsForUndo(trx, job.id, job.organizationId, job.pricelistId, outcome.changes);
+      // With job.id: the ids of the added rows are kept for the undo by the statements that add them.
+      await applyPriceListChanges(trx, job.organizationId, job.pricelistId, outcome.changes, job.id);
+      const fingerprintAfter = await pricelistFingerprint(trx, job.pricelistId);
+      await saveDetailsUnlessKept(trx, job.id, outcome.details);
+      const now = deps.clock.now();
+      await trx
+        .updateTable('imports')
+        .set({
+          status: 'IMPORT_SUCCESS',
+          summary: JSON.stringify(outcome.summary),
+          failure_reason: null,
+          failure_about_file: false,
+          imported_at: now,
+          fingerprint_after: fingerprintAfter,
+          lease_owner: null,
+          lease_expires_at: null,
+          updated_at: now,
+        })
+        .where('id', '=', job.id)
+        .execute();
+      await revalidateOpenImports(trx, job.pricelistId, job.id, { cause: 'IMPORT_APPLIED', at: now }, now);
+      return 'IMPORT_SUCCESS';
+    });
+    // This import, or the list's others that waited for a confirm, may wait to be validated again.
+    deps.importJobSignal.notify();
+    observeJobSeconds(deps.jobMetrics, 'apply', (performance.now() - started) / 1000);
+    return { end, applyMs: performance.now() - started };
+  } catch (error) {
+    if (!(error instanceof StaleDataError)) throw error;
+    // The price list became history, or its rows did not take the changes as validated (an
+    // article gone): nothing was written.
+    deps.logger.info({ importId: job.id, reason: error.message }, 'import data changed');
+    const inactiveNow = await inactivePricelistFinish(deps, job, 'IMPORT_FAIL');
+    if (inactiveNow)
+      return { end: (await finishJob(deps, job, workerId, inactiveNow)) ? inactiveNow.status : 'LEASE_LOST' };
+    return { end: await backToValidation(deps, job, workerId) };
+  }
+}
+
+/** Sends the job's import back to validation, with what changed its price list; nothing else is written. */
+async function backToValidation(deps: JobDeps, job: ClaimedJob, workerId: string): Promise<JobEnd> {
+  const end = await deps.db.transaction().execute(async (trx): Promise<JobEnd> => {
+    if (!(await lockOwnJob(trx, job, workerId))) return 'LEASE_LOST';
+    await sendBackToValidation(trx, job.id, await lastChangeOf(trx, job.pricelistId), deps.clock.now());
+    return 'VALIDATION_PENDING';
+  });
+  deps.importJobSignal.notify();
+  return end;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type JobDeps,
   type JobFailure,
   type JobStatus,
-  LEASE_RENEW_MS,
+  leaseRenewMsOf,
   MAX_ATTEMPTS,
   renewLease,
 } from './importQueue';
@@ -28,7 +28,6 @@ export interface JobResult {
   end: JobEnd;
   durationMs: number;
   applyMs?: number;
-  rounds?: number;
   /** A validation's worker thread at its peak: heap and external memory, MB. */
   workerPeakMemoryMb?: number;
 }
@@ -70,7 +69,7 @@ function importJobRunner(deps: JobDeps): JobRunnerOptions<ClaimedJob, JobStatus,
     onGiveUp: (job, workerId) =>
       fail(job, workerId, { reason: `Jobbet avbröts efter ${MAX_ATTEMPTS} försök.`, aboutFile: false }),
     maxAttempts: MAX_ATTEMPTS,
-    renewEveryMs: LEASE_RENEW_MS,
+    renewEveryMs: leaseRenewMsOf(deps.config),
     logger: deps.logger.child({ jobQueue: 'imports' }),
   };
 }
@@ -90,7 +89,6 @@ export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: strin
       end,
       durationMs,
       applyMs,
-      rounds: measured.rounds,
       workerPeakMemoryMb: measured.workerPeakMemoryMb,
     },
     'import job finished',
@@ -111,13 +109,19 @@ export async function runNextJob(deps: JobDeps, workerId: string): Promise<JobRe
  *
  * One job at a time while jobs are quick (parsing runs in a worker thread on one of the two
  * cores; the API keeps the other). A job still running after JOB_QUEUE_BUDGET_SECONDS no longer
- * holds the queue, so one slow file does not keep other suppliers' files waiting; no more run
- * than the worker pool can run at once.
+ * holds the queue, so one slow file does not keep other suppliers' files waiting. No more run
+ * than the worker pool's threads or JOB_MAX_CONCURRENT (the cores, by default), and none starts
+ * beside a slow one while every worker thread is taken: on a busy machine a second job would
+ * only slow the first and hold a claim another instance could run.
  */
 export function startImportJobs(deps: AppDeps): ImportJobs {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const budgetMs = deps.config.JOB_QUEUE_BUDGET_SECONDS * 1000;
-  const maxRunning = deps.workerPool.capacity;
+  const maxRunning = Math.min(deps.workerPool.capacity, deps.config.JOB_MAX_CONCURRENT);
+  const workerFree = () => {
+    const pool = deps.workerPool.stats();
+    return pool.busy + pool.waiting < deps.workerPool.capacity;
+  };
   const loop = startJobLoop<ClaimedJob>({
     workerId,
     queue: { claim: (id) => claimNextJob(deps, id) },
@@ -126,6 +130,7 @@ export function startImportJobs(deps: AppDeps): ImportJobs {
     pollMs: deps.config.JOB_POLL_MS,
     budgetMs,
     maxRunning,
+    mayStartBeside: workerFree,
     logger: deps.logger.child({ jobQueue: 'imports' }),
   });
   // The first file should not wait while a worker thread loads its modules.

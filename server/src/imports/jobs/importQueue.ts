@@ -1,14 +1,17 @@
 import { sql, type Transaction } from 'kysely';
 import { type ImportStatus, type ImportSummary, SUMMARY_ERROR_LIMIT, type ValidationError } from '#contract';
 import type { AppDeps } from '../../appDeps';
+import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { readImportFile } from '../store/importFiles';
 import { takeRecentUpload } from '../store/recentUploads';
 
-/** How long a claim holds without renewal; a job of a crashed process is free again after it. */
-export const LEASE_MS = 60_000;
+/** How long a claim holds without renewal by default (JOB_LEASE_SECONDS); a crashed process's job is free again after it. */
+export const LEASE_MS = 20_000;
+/** A claim's lease: short, so a crashed instance's job is taken up again within it. */
+export const leaseMsOf = (config: JobDeps['config']) => config.JOB_LEASE_SECONDS * 1000;
 /** Renewal interval while a job runs: three renewals may fail before the lease runs out. */
-export const LEASE_RENEW_MS = 15_000;
+export const leaseRenewMsOf = (config: JobDeps['config']) => leaseMsOf(config) / 4;
 /** A job claimed this many times without finishing ends in its *_ERROR status. */
 export const MAX_ATTEMPTS = 3;
 
@@ -38,12 +41,20 @@ export interface ClaimedJob {
 }
 
 /**
- * Claims the oldest pending import that no live lease holds: one statement, with `FOR UPDATE
- * SKIP LOCKED` so that two instances polling at once never take the same row.
+ * Claims the next pending import that no live lease holds, fairly between organisations: first
+ * the organisation with the fewest jobs running (claimed under a live lease), then the job whose
+ * organisation has waited longest: since the job was queued, or since the organisation's last
+ * claim when that is later (import_queue_turns). So a backlog of one organisation takes turns
+ * with another's first file instead of going before it. Applies and validations are ordered
+ * alike. One statement, with `FOR UPDATE SKIP LOCKED` so that two instances polling at once
+ * never take the same row.
  */
-export async function claimNextJob({ db, clock }: JobDeps, workerId: string): Promise<ClaimedJob | null> {
+export async function claimNextJob(
+  { db, clock, config }: JobDeps,
+  workerId: string,
+): Promise<ClaimedJob | null> {
   const now = clock.now();
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const leaseUntil = new Date(now.getTime() + leaseMsOf(config));
   const result = await sql<{
     id: number;
     status: JobStatus;
@@ -53,18 +64,31 @@ export async function claimNextJob({ db, clock }: JobDeps, workerId: string): Pr
     pricelist_id: number;
     file_name: string;
   }>`
-    update imports set lease_owner = ${workerId}, lease_expires_at = ${leaseUntil},
-      attempts = attempts + 1, updated_at = ${now}
-    where id = (
-      select id from imports
-      where status in ('VALIDATION_PENDING', 'IMPORT_PENDING')
-        and (lease_expires_at is null or lease_expires_at < ${now})
-      order by created_at, id
-      for update skip locked
-      limit 1)
-    returning id, status, attempts, organization_id, general_pricelist_id, pricelist_id, file_name`.execute(
-    db,
-  );
+    with running as (
+      select organization_id, count(*) as jobs from imports
+      where status in ('VALIDATION_PENDING', 'IMPORT_PENDING') and lease_expires_at >= ${now}
+      group by organization_id
+    ), next as (
+      select i.id from imports i
+        left join running r on r.organization_id = i.organization_id
+        left join import_queue_turns t on t.organization_id = i.organization_id
+      where i.status in ('VALIDATION_PENDING', 'IMPORT_PENDING')
+        and (i.lease_expires_at is null or i.lease_expires_at < ${now})
+      order by coalesce(r.jobs, 0), greatest(i.created_at, t.claimed_at), t.claimed_at nulls first,
+        i.created_at, i.id
+      limit 1
+      for update of i skip locked
+    ), claimed as (
+      update imports set lease_owner = ${workerId}, lease_expires_at = ${leaseUntil},
+        attempts = attempts + 1, updated_at = ${now}
+      where id = (select id from next)
+      returning id, status, attempts, organization_id, general_pricelist_id, pricelist_id, file_name
+    ), turn as (
+      insert into import_queue_turns (organization_id, claimed_at)
+      select organization_id, ${now} from claimed
+      on conflict (organization_id) do update set claimed_at = excluded.claimed_at
+    )
+    select * from claimed`.execute(db);
   const row = result.rows[0];
   if (!row) return null;
   return {
@@ -80,13 +104,13 @@ export async function claimNextJob({ db, clock }: JobDeps, workerId: string): Pr
 
 /** Extends the lease while the worker still holds it; false when it has lost it. */
 export async function renewLease(
-  { db, clock }: JobDeps,
+  { db, clock, config }: JobDeps,
   job: ClaimedJob,
   workerId: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('imports')
-    .set({ lease_expires_at: new Date(clock.now().getTime() + LEASE_MS) })
+    .set({ lease_expires_at: new Date(clock.now().getTime() + leaseMsOf(config)) })
     .where('id', '=', job.id)
     .where('lease_owner', '=', workerId)
     .where('status', '=', job.status)
@@ -128,6 +152,8 @@ export interface JobFinish {
   /** Why a *_ERROR job failed, and whether it is the reader's refusal of the file (shown to the supplier). */
   failure?: JobFailure;
   importedAt?: Date;
+  /** A validation's: the price list's rows version its summary was computed against. */
+  validatedRowsVersion?: string | null;
   /** Writes what is kept beside the summary (changes or errors), in the same transaction. */
   saveDetails?: (trx: Transaction<DB>) => Promise<void>;
 }
@@ -144,23 +170,31 @@ export async function finishJob(
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockOwnJob(trx, job, workerId))) return false;
-    await finish.saveDetails?.(trx);
-    await trx
-      .updateTable('imports')
-      .set({
-        status: finish.status,
-        summary: finish.summary === null ? null : JSON.stringify(finish.summary),
-        failure_reason: finish.failure?.reason ?? null,
-        failure_about_file: finish.failure?.aboutFile ?? false,
-        lease_owner: null,
-        lease_expires_at: null,
-        updated_at: clock.now(),
-        ...(finish.importedAt ? { imported_at: finish.importedAt } : {}),
-      })
-      .where('id', '=', job.id)
-      .execute();
+    await writeFinish(trx, clock, job, finish);
     return true;
   });
+}
+
+/** Writes a job's result inside `trx`, whose caller holds the job (lockOwnJob), and releases the lease. */
+export async function writeFinish(trx: Transaction<DB>, clock: Clock, job: ClaimedJob, finish: JobFinish) {
+  await finish.saveDetails?.(trx);
+  await trx
+    .updateTable('imports')
+    .set({
+      status: finish.status,
+      summary: finish.summary === null ? null : JSON.stringify(finish.summary),
+      failure_reason: finish.failure?.reason ?? null,
+      failure_about_file: finish.failure?.aboutFile ?? false,
+      lease_owner: null,
+      lease_expires_at: null,
+      updated_at: clock.now(),
+      ...(finish.importedAt ? { imported_at: finish.importedAt } : {}),
+      ...(finish.validatedRowsVersion === undefined
+        ? {}
+        : { validated_rows_version: finish.validatedRowsVersion }),
+    })
+    .where('id', '=', job.id)
+    .execute();
 }
 
 /** The VALIDATION_ERRORS summary of a list of errors: their count and the first 100. */

@@ -8,7 +8,12 @@ import {
 } from '../../priceListFile';
 import { assessRisk } from '../../priceListFile/riskRules';
 import { saveDetails, saveErrors } from '../store/details';
-import { inactivePricelistError, loadPricelistSnapshot, pricelistStatus } from '../store/pricelistSnapshot';
+import {
+  inactivePricelistError,
+  loadVersionedPricelistSnapshot,
+  pricelistStatus,
+} from '../store/pricelistSnapshot';
+import { pricelistRowsVersion } from '../store/revalidation';
 import {
   type ClaimedJob,
   errorSummary,
@@ -16,10 +21,15 @@ import {
   type JobDeps,
   type JobFinish,
   loadImportFile,
+  lockOwnJob,
+  writeFinish,
 } from './importQueue';
 import { jobWorkers } from './workerLimits';
 
-/** What the job ended with; LEASE_LOST when its result was dropped (deleted, replaced, taken over). */
+/**
+ * What the job ended with; LEASE_LOST when its result was dropped (deleted, replaced, taken
+ * over); VALIDATION_PENDING when the price list changed under it, so it waits to start over.
+ */
 export type JobEnd = ImportStatus | 'LEASE_LOST';
 
 type JobPricelist = Awaited<ReturnType<typeof pricelistStatus>>;
@@ -73,7 +83,7 @@ export async function runValidationJob(
 ): Promise<{ end: JobEnd; workerPeakMemoryMb?: number }> {
   // The snapshot query runs while the file loads (on PGlite, one connection, they take turns).
   // A job that ends before validating drops it; a failure surfaces where it is awaited.
-  const snapshot = loadPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
+  const snapshot = loadVersionedPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
   snapshot.catch(() => {});
   const content = await loadImportFile(deps, job.id);
   if (!content) return { end: 'LEASE_LOST' };
@@ -88,16 +98,47 @@ export async function runValidationJob(
   const outcome = await timedJob(
     deps.jobMetrics,
     'validation',
-    runPriceListValidationSummary({ content, fileName: job.fileName, snapshot }, jobWorkers(deps)),
+    runPriceListValidationSummary(
+      { content, fileName: job.fileName, snapshot: snapshot.then(({ json }) => json) },
+      jobWorkers(deps),
+    ),
   );
   const summary = withRisk(deps.config, pricelist, outcome);
   const finish: JobFinish = {
     status: summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
     summary,
+    validatedRowsVersion: (await snapshot).rowsVersion ?? null,
     saveDetails: (trx) => saveDetails(trx, job.id, outcome.details),
   };
-  const written = await finishJob(deps, job, workerId, finish);
-  return { end: written ? finish.status : 'LEASE_LOST', workerPeakMemoryMb: outcome.workerPeakMemoryMb };
+  const end = await finishValidation(deps, job, workerId, finish);
+  return { end, workerPeakMemoryMb: outcome.workerPeakMemoryMb };
+}
+
+/**
+ * Writes the validation's result, unless the price list's rows changed while it ran (an import
+ * applied or undone meanwhile): then the result would describe a list that no longer is, so
+ * nothing is kept and the import waits to be validated again, free for any instance at once.
+ */
+async function finishValidation(
+  deps: JobDeps,
+  job: ClaimedJob,
+  workerId: string,
+  finish: JobFinish,
+): Promise<JobEnd> {
+  return deps.db.transaction().execute(async (trx): Promise<JobEnd> => {
+    if (!(await lockOwnJob(trx, job, workerId))) return 'LEASE_LOST';
+    const current = await pricelistRowsVersion(trx, job.pricelistId);
+    if (current !== undefined && current !== finish.validatedRowsVersion) {
+      await trx
+        .updateTable('imports')
+        .set({ attempts: 0, lease_owner: null, lease_expires_at: null, updated_at: deps.clock.now() })
+        .where('id', '=', job.id)
+        .execute();
+      return 'VALIDATION_PENDING';
+    }
+    await writeFinish(trx, deps.clock, job, finish);
+    return finish.status;
+  });
 }
 
 /** A CONFIRM summary with its risks (riskRules.ts), judged against the price list as it is now. */

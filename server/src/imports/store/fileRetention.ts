@@ -8,7 +8,8 @@ import { isStoredFileName, removeStoredFiles } from './importFiles';
 
 type RetentionDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'uploadFolder'>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 /** Rows cleared per transaction: each batch is short, so requests and jobs go on in between. */
 export const RETENTION_BATCH = 50;
 /** How often an instance looks for expired files (and once at start). */
@@ -69,6 +70,61 @@ export async function deleteExpiredImportFiles(deps: RetentionDeps): Promise<num
   return deleted;
 }
 
+/** What an import whose validation results were dropped says, in place of its summary. */
+export const expiredValidationReason = (hours: number) =>
+  `Valideringens resultat sparas i ${hours} timmar och har nu tagits bort. Läs in filen igen för att validera den på nytt.`;
+
+/**
+ * Validated imports nobody confirmed (VALIDATION_SUCCESS, VALIDATION_FAIL) for
+ * UNCONFIRMED_DETAILS_HOURS since their validation ended lose what it kept: their changes or
+ * errors and their file's bytes, as a deleted import does. They go to VALIDATION_ERROR with a
+ * reason for the supplier (shown like a refused file's): they cannot be confirmed any more, and
+ * a new file can replace the old one or the import be deleted. Batches as above; a confirm or a
+ * new file at the same moment locks the row first or waits for the batch. Returns how many.
+ */
+export async function expireUnconfirmedImports(deps: RetentionDeps): Promise<number> {
+  const { db, clock, config } = deps;
+  const cutoff = new Date(clock.now().getTime() - config.UNCONFIRMED_DETAILS_HOURS * HOUR_MS);
+  let expired = 0;
+  for (;;) {
+    const names = await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: number; stored_file: string | null }>`
+        select i.id, f.stored_file
+        from imports i left join import_files f on f.import_id = i.id
+        where i.status in ('VALIDATION_SUCCESS', 'VALIDATION_FAIL') and i.updated_at < ${cutoff}
+        limit ${RETENTION_BATCH}
+        for update of i skip locked`.execute(trx);
+      if (rows.length === 0) return [];
+      const ids = rows.map((row) => row.id);
+      const now = clock.now();
+      await trx.deleteFrom('import_details').where('import_id', 'in', ids).execute();
+      await trx
+        .updateTable('import_files')
+        .set({ content: null, stored_file: null, bytes_deleted_at: now })
+        .where('import_id', 'in', ids)
+        .where('bytes_deleted_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('imports')
+        .set({
+          status: 'VALIDATION_ERROR',
+          summary: null,
+          failure_reason: expiredValidationReason(config.UNCONFIRMED_DETAILS_HOURS),
+          failure_about_file: true,
+          updated_at: now,
+        })
+        .where('id', 'in', ids)
+        .execute();
+      return rows.map((row) => row.stored_file);
+    });
+    if (names.length === 0) break;
+    await removeStoredFiles(deps, names);
+    expired += names.length;
+    if (names.length < RETENTION_BATCH) break;
+  }
+  return expired;
+}
+
 /**
  * Removes files in the upload folder that no row names and that are older than an hour: left by
  * a crash between writing a file and committing its row, or by a reset of the demo data.
@@ -111,9 +167,13 @@ export function startFileRetention(deps: RetentionDeps): FileRetention {
     RETENTION_INTERVAL_MS,
     async () => {
       const deleted = await deleteExpiredImportFiles(deps);
+      const unconfirmed = await expireUnconfirmedImports(deps);
       const orphans = await removeOrphanedImportFiles(deps);
-      if (deleted > 0 || orphans > 0)
-        deps.logger.info({ deleted, orphans }, 'uploaded files past their retention time deleted');
+      if (deleted > 0 || unconfirmed > 0 || orphans > 0)
+        deps.logger.info(
+          { deleted, unconfirmed, orphans },
+          'uploaded files past their retention time deleted',
+        );
     },
     (error) => deps.logger.error({ err: error }, 'deleting expired uploaded files failed'),
   );

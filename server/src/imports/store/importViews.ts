@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/database';
 import { withoutHiddenCharacters } from '../uploadedFile';
 import { latestAppliedImports } from './latestApplied';
+import { revalidationMessage } from './revalidation';
 
 /**
  * Statuses of the "Pågående" lists: in progress or waiting for the user (docs/product.md, "API conventions"). The partial
@@ -166,13 +167,32 @@ export async function pricelistImportHistory(
   });
 }
 
+/** One import, with whether it may be undone and why it was validated again, if it was. */
 export async function findImport(
   db: Database,
   organizationId: number,
   importId: number,
+  now: Date,
 ): Promise<Import | undefined> {
-  const row = await selectImports(db, organizationId).where('i.id', '=', importId).executeTakeFirst();
-  return row && { ...toImport(row), undoable: await isUndoable(db, row) };
+  const row = await selectImports(db, organizationId)
+    .select(['i.revalidation_cause', 'i.revalidation_change_at'])
+    .where('i.id', '=', importId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { revalidation_cause: cause, revalidation_change_at: changedAt } = row;
+  return {
+    ...toImport(row),
+    undoable: await isUndoable(db, row),
+    ...(cause === null
+      ? {}
+      : {
+          revalidated: {
+            cause,
+            changedAt: isoOrNull(changedAt),
+            message: revalidationMessage(cause, changedAt && new Date(changedAt), now),
+          },
+        }),
+  };
 }
 
 /** Whether the import is its price list's latest applied one, not undone, applied with what an undo needs. */

@@ -4,12 +4,8 @@ import type { PricelistRowValues } from '#contract';
 import { demoSupplier, pricelistRows, type Supplier } from '../../../../test-support/importFlow';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import { buildPriceListTemplate, defaultWorkerLimits, runPriceListValidation } from '../../priceListFile';
-import {
-  loadPricelistSnapshot,
-  loadPricelistSnapshotWithFingerprint,
-  pricelistFingerprint,
-  templateRows,
-} from './pricelistSnapshot';
+import { loadPricelistSnapshot, loadVersionedPricelistSnapshot, templateRows } from './pricelistSnapshot';
+import { pricelistRowsVersion } from './revalidation';
 
 const terms = 'Gäller "alltid"\tutom vid\nåverkan på ÅÄÖ-delar \\ se avtal';
 
@@ -82,12 +78,12 @@ describe.each(testDatabaseKinds)('the price list snapshot on %s', (kind) => {
   afterAll(() => testApp?.close());
 
   const snapshot = () =>
-    loadPricelistSnapshotWithFingerprint(testApp.db, supplier.organizationId, supplier.pricelists.current);
+    loadVersionedPricelistSnapshot(testApp.db, supplier.organizationId, supplier.pricelists.current);
 
   it("carries the rows exactly: the price list's own template validates as all unchanged", async () => {
     const template = await templateRows(testApp.db, supplier.organizationId, supplier.pricelists.current);
-    const { json, fingerprint } = await snapshot();
-    expect(fingerprint).toBe(await pricelistFingerprint(testApp.db, supplier.pricelists.current));
+    const { json, rowsVersion } = await snapshot();
+    expect(rowsVersion).toBe(await pricelistRowsVersion(testApp.db, supplier.pricelists.current));
     const outcome = await runPriceListValidation(
       { content: await buildPriceListTemplate(template!.rows), fileName: 'mall.xlsx', snapshot: json },
       defaultWorkerLimits,

@@ -6,12 +6,13 @@ import type { Database } from '../../db/database';
 import type { PriceListSnapshotJson } from '../../priceListFile';
 import { swedishDateOf } from '../../pricelists/calendar';
 import { pricelistsOf } from '../../pricelists/queries';
+import { pricelistRowsVersion } from './revalidation';
 
 export interface PricelistSnapshot {
   /** The articles and rows as JSON texts, for the worker thread to parse (snapshotJson.ts). */
   json: PriceListSnapshotJson;
-  /** Identifies the rows exactly (ids and values): the apply step checks nothing changed since. */
-  fingerprint: string;
+  /** The price list's rows version read with them (store/revalidation.ts). */
+  rowsVersion: string | undefined;
 }
 
 /** The chosen price list's number and time status today, or undefined when it is gone. */
@@ -140,11 +141,11 @@ export function loadPricelistSnapshot(
 }
 
 /**
- * The same snapshot with the fingerprint of the rows read: what the apply step needs to check,
- * in its own transaction, that nothing changed since. Validation alone does not take it (on a
- * 200,000-row list it costs about as much as reading the rows).
+ * The same snapshot with the price list's rows version read in the same transaction: what a
+ * validation records, and what the apply step checks against the version its validation
+ * recorded (store/revalidation.ts).
  */
-export function loadPricelistSnapshotWithFingerprint(
+export function loadVersionedPricelistSnapshot(
   db: Database,
   organizationId: number,
   pricelistId: number,
@@ -153,7 +154,7 @@ export function loadPricelistSnapshotWithFingerprint(
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => ({
+      rowsVersion: await pricelistRowsVersion(trx, pricelistId),
       json: await snapshotJson(trx, organizationId, pricelistId),
-      fingerprint: await pricelistFingerprint(trx, pricelistId),
     }));
 }

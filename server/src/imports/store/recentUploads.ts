@@ -9,8 +9,8 @@ import type { Database } from '../../db/database';
  * 100–250 ms of decoding and garbage collection, at the very moment the validation starts and
  * the file's snapshot loads (docs/product.md, "Targets": the ping's p99 while a large file validates).
  *
- * A kept file is used only when it is the stored file, byte for byte: its SHA-256 (computed off
- * the API thread) must equal the stored content's, which PostgreSQL computes without sending it.
+ * A kept file is used only when it is the stored file, byte for byte: its SHA-256 (computed as
+ * the upload arrived, or off the API thread) must equal the stored content's, which PostgreSQL computes without sending it.
  * Another instance may have replaced the file meanwhile; then the job reads it as before. A file
  * kept on disk (PGlite, importFiles.ts) has a name of its own: the row must still name it. At most
  * KEPT_FILES are kept (at the 25 MB upload limit, 50 MB), the oldest dropped first; a job takes
@@ -28,12 +28,15 @@ interface KeptFile {
 export class RecentUploads {
   private readonly files = new Map<number, KeptFile>();
 
-  remember(importId: number, content: Uint8Array, storedFile: string | null = null) {
+  /** `digest` is the content's SHA-256 when the upload computed it as the file arrived. */
+  remember(importId: number, content: Uint8Array, storedFile: string | null = null, digest?: Uint8Array) {
     this.files.delete(importId);
     // A file on disk is known by its name; only one in the database needs the digest.
     const sha256 = storedFile
       ? Promise.resolve(new Uint8Array())
-      : webcrypto.subtle.digest('SHA-256', content).then((digest) => new Uint8Array(digest));
+      : digest
+        ? Promise.resolve(digest)
+        : webcrypto.subtle.digest('SHA-256', content).then((hashed) => new Uint8Array(hashed));
     // Awaited where the file is taken; failing, it only means reading from the database.
     sha256.catch(() => {});
     this.files.set(importId, { content, sha256, storedFile });

@@ -5,6 +5,7 @@ import type { PriceListChanges } from '../../priceListFile';
 import type { CommandOutcome } from '../outcome';
 import { latestAppliedImports } from './latestApplied';
 import { pricelistFingerprint } from './pricelistSnapshot';
+import { revalidateOpenImports } from './revalidation';
 
 /**
  * Undo of an applied import ("Ångra inläsning"). The apply transaction keeps, beside the changes,
@@ -120,6 +121,7 @@ export async function undoImport(
     .set({ undone_at: now, undone_by: auth.userId, updated_at: now })
     .where('id', '=', importId)
     .execute();
+  await revalidateOpenImports(trx, pricelistId, importId, { cause: 'IMPORT_UNDONE', at: now }, now);
   return { kind: 'ok', value: undefined };
 }
 

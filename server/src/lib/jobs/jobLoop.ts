@@ -84,6 +84,8 @@ export interface JobLoopOptions<Job extends QueuedJob> {
   budgetMs: number;
   /** At most this many jobs at once. */
   maxRunning: number;
+  /** Whether a job may start beside those running (past their budget) now; checked at each wake. */
+  mayStartBeside?: () => boolean;
   logger: JobLogger;
 }
 
@@ -98,8 +100,8 @@ export interface JobLoop {
  *
  * One job at a time while jobs are quick. A job still running after `budgetMs` no longer holds
  * the queue: the loop claims the next job beside it, so one slow job does not keep the others
- * waiting. Every job running is past its budget before another starts, and no more than
- * `maxRunning` run at once.
+ * waiting. Every job running is past its budget before another starts, `mayStartBeside` allows
+ * it, and no more than `maxRunning` run at once.
  */
 export function startJobLoop<Job extends QueuedJob>(options: JobLoopOptions<Job>): JobLoop {
   const { workerId, budgetMs, maxRunning, logger } = options;
@@ -110,7 +112,9 @@ export function startJobLoop<Job extends QueuedJob>(options: JobLoopOptions<Job>
   let wakeAgain = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const mayClaim = () => running.size < maxRunning && [...running.values()].every((job) => job.pastBudget);
+  const roomBeside = () =>
+    running.size === 0 || (running.size < maxRunning && [...running.values()].every((job) => job.pastBudget));
+  const mayClaim = () => running.size === 0 || (roomBeside() && (options.mayStartBeside?.() ?? true));
 
   const start = (job: Job) => {
     const state = { pastBudget: false };
@@ -137,8 +141,12 @@ export function startJobLoop<Job extends QueuedJob>(options: JobLoopOptions<Job>
       wakeAgain = true;
       return;
     }
-    if (!mayClaim()) return;
     clearTimeout(timer);
+    if (!mayClaim()) {
+      // Held back only by mayStartBeside (the workers are busy elsewhere): look again later.
+      if (roomBeside()) timer = setTimeout(wake, options.pollMs);
+      return;
+    }
     wakeAgain = false;
     claiming = options.queue
       .claim(workerId)

@@ -26,8 +26,20 @@ const SKIPPED = 0x00d7;
 
 /** Records that only the workbook globals may hold here (elsewhere: give up). */
 const GLOBALS_ONLY = new Set([XF, BOUNDSHEET, 0x041e /* Format */, 0x00fc /* SST */]);
+const FILE_PASS = 0x002f;
 /** Anywhere: give up (encryption; BIFF2 formats). */
-const REFUSED = new Set([0x002f /* FilePass */, 0x001e /* BIFF2 Format */]);
+const REFUSED = new Set([FILE_PASS, 0x001e /* BIFF2 Format */]);
+
+/**
+ * Whether a workbook stream (or its first bytes) is encrypted: MS-XLS puts the FilePass record
+ * right after the BOF record of the workbook globals. Excel then asks for the password; SheetJS
+ * cannot read the file without it either.
+ */
+export function startsWithFilePass(head: Uint8Array): boolean {
+  if (head.length < 8 || !BOF_TYPES.has(head[0]! | (head[1]! << 8))) return false;
+  const at = 4 + (head[2]! | (head[3]! << 8));
+  return at + 2 <= head.length && (head[at]! | (head[at + 1]! << 8)) === FILE_PASS;
+}
 /** In the sheet: records whose meaning depends on the cells SheetJS would have read. */
 const NEEDS_CELLS = new Set([
   0x0006, 0x0206, 0x0406, 0x0007, 0x0207, 0x0021, 0x0221, 0x04bc, 0x01b8, 0x0800, 0x001c,

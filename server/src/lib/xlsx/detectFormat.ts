@@ -1,3 +1,5 @@
+import { startsWithFilePass } from './biffCells';
+
 export type ExcelFormat = 'xlsx' | 'xls';
 
 const zipMagic = [0x50, 0x4b, 0x03, 0x04];
@@ -17,54 +19,114 @@ export function detectExcelFormat(content: Uint8Array, fileName: string): ExcelF
   return null;
 }
 
-const FREE_SECTOR = 0xffffffff;
 const END_OF_CHAIN = 0xfffffffe;
 const DIRECTORY_ENTRY = 128;
 const STREAM = 2;
+/** Excel's encrypted package keeps its directory in a sector or two; a longer one is not read further. */
+const MAX_DIRECTORY_SECTORS = 64;
+/** 'EncryptedPackage' as the directory stores it: UTF-16LE with its terminating zero. */
+const ENCRYPTED_PACKAGE = new Uint8Array(Buffer.from('EncryptedPackage\0', 'utf16le'));
 
 /**
- * Whether the file is a password-protected Office document: an OLE2 (CFB) container whose root
- * holds the `EncryptedPackage` stream, which is what Excel writes for an .xlsx saved with a
- * password (MS-OFFCRYPTO). Only the container's directory is read, every chain bounded by the
- * file's sector count, so a crafted container cannot make it loop.
+ * The sectors of a chain from `start`, at most `limit` of them, ending at the first number that
+ * is not a sector (END_OF_CHAIN, FREE or past the file); 'loop' when it comes back to a sector it
+ * passed. A crafted file's chains may loop: the walk is bounded by `limit`, not by the file.
  */
-export function isEncryptedOfficeFile(content: Uint8Array): boolean {
-  if (!startsWith(content, ole2Magic) || content.length < 512) return false;
+export function sectorChain(
+  start: number,
+  next: (sector: number) => number,
+  sectorCount: number,
+  limit: number,
+): number[] | 'loop' {
+  const sectors: number[] = [];
+  const seen = new Set<number>();
+  for (let sector = start; sector < sectorCount && sectors.length < limit; sector = next(sector)) {
+    if (seen.has(sector)) return 'loop';
+    seen.add(sector);
+    sectors.push(sector);
+  }
+  return sectors;
+}
+
+/**
+ * What the OLE2 (CFB) container of an upload says of itself: 'encrypted' when its root holds the
+ * `EncryptedPackage` stream, which is what Excel writes for an .xlsx saved with a password
+ * (MS-OFFCRYPTO), or when it is a password-protected .xls; 'broken' when a chain it needs loops; 'other' for anything else (not a
+ * container too). Only the directory is read, every chain walked at most once and the directory
+ * at most MAX_DIRECTORY_SECTORS long, so it reads a few kB whatever the file (a crafted 24 MB
+ * file whose chains loop held the API thread for 2 s when the walk was bounded by its size).
+ */
+export function checkOfficeContainer(content: Uint8Array): 'encrypted' | 'broken' | 'other' {
+  if (!startsWith(content, ole2Magic) || content.length < 512) return 'other';
   const view = new DataView(content.buffer, content.byteOffset, content.byteLength);
   const sectorShift = view.getUint16(0x1e, true);
-  if (sectorShift !== 9 && sectorShift !== 12) return false;
+  if (sectorShift !== 9 && sectorShift !== 12) return 'other';
   const sectorSize = 1 << sectorShift;
   const sectorCount = Math.floor(content.length / sectorSize) - 1;
-  const sectorAt = (sector: number) => (sector < sectorCount ? (sector + 1) * sectorSize : -1);
+  const sectorAt = (sector: number) => (sector + 1) * sectorSize;
+  const entriesPerSector = sectorSize / 4;
 
-  // The FAT's sectors: 109 in the header, more through the DIFAT chain.
+  // The FAT's sectors: 109 in the header, more through the DIFAT chain (as long as the header
+  // says, and no longer than a FAT of the whole file needs).
   const fatSectors: number[] = [];
   for (let i = 0; i < 109; i++) fatSectors.push(view.getUint32(0x4c + i * 4, true));
-  let difat = view.getUint32(0x44, true);
-  for (let steps = 0; difat < sectorCount && steps < sectorCount; steps++) {
-    const at = sectorAt(difat);
-    for (let i = 0; i < sectorSize / 4 - 1; i++) fatSectors.push(view.getUint32(at + i * 4, true));
-    difat = view.getUint32(at + sectorSize - 4, true);
+  const fatSectorsNeeded = Math.ceil(sectorCount / entriesPerSector);
+  const difatSectorsNeeded = Math.ceil(Math.max(0, fatSectorsNeeded - 109) / (entriesPerSector - 1));
+  const difat = sectorChain(
+    view.getUint32(0x44, true),
+    (sector) => view.getUint32(sectorAt(sector) + sectorSize - 4, true),
+    sectorCount,
+    Math.min(view.getUint32(0x48, true), difatSectorsNeeded),
+  );
+  if (difat === 'loop') return 'broken';
+  for (const sector of difat) {
+    const at = sectorAt(sector);
+    for (let i = 0; i < entriesPerSector - 1; i++) fatSectors.push(view.getUint32(at + i * 4, true));
   }
   const nextSector = (sector: number): number => {
-    const fatIndex = Math.floor((sector * 4) / sectorSize);
-    const fatSector = fatSectors[fatIndex];
-    if (fatSector === undefined || fatSector === FREE_SECTOR) return END_OF_CHAIN;
-    const at = sectorAt(fatSector);
-    return at < 0 ? END_OF_CHAIN : view.getUint32(at + ((sector * 4) % sectorSize), true);
+    const fatSector = fatSectors[Math.floor(sector / entriesPerSector)];
+    if (fatSector === undefined || fatSector >= sectorCount) return END_OF_CHAIN;
+    return view.getUint32(sectorAt(fatSector) + (sector % entriesPerSector) * 4, true);
   };
 
-  const decoder = new TextDecoder('utf-16le');
-  let sector = view.getUint32(0x30, true);
-  for (let steps = 0; sector < sectorCount && steps < sectorCount; steps++) {
+  const directory = sectorChain(view.getUint32(0x30, true), nextSector, sectorCount, MAX_DIRECTORY_SECTORS);
+  if (directory === 'loop') return 'broken';
+  for (const sector of directory) {
     const at = sectorAt(sector);
     for (let entry = at; entry + DIRECTORY_ENTRY <= at + sectorSize; entry += DIRECTORY_ENTRY) {
-      const nameBytes = view.getUint16(entry + 0x40, true);
-      if (view.getUint8(entry + 0x42) !== STREAM || nameBytes < 2 || nameBytes > 64) continue;
-      const name = decoder.decode(content.subarray(entry, entry + nameBytes - 2));
-      if (name === 'EncryptedPackage') return true;
+      if (view.getUint8(entry + 0x42) !== STREAM) continue;
+      if (isEncryptedWorkbookStream(content, view, entry, sectorSize, sectorCount)) return 'encrypted';
+      if (view.getUint16(entry + 0x40, true) !== ENCRYPTED_PACKAGE.length) continue;
+      if (ENCRYPTED_PACKAGE.every((byte, i) => content[entry + i] === byte)) return 'encrypted';
     }
-    sector = nextSector(sector);
   }
-  return false;
+  return 'other';
+}
+
+/** Whether the file is a password-protected Office document (checkOfficeContainer). */
+export const isEncryptedOfficeFile = (content: Uint8Array): boolean =>
+  checkOfficeContainer(content) === 'encrypted';
+
+/** 'Workbook', the BIFF8 workbook stream, as the directory stores it. */
+const WORKBOOK = new Uint8Array(Buffer.from('Workbook\0', 'utf16le'));
+
+/**
+ * Whether the directory entry at `entry` is the workbook stream of a password-protected .xls
+ * (a FilePass record after its BOF, biffCells.ts). Only its first sector is read; a stream short
+ * enough to live in the mini stream is left to the reader, which refuses it the same way.
+ */
+function isEncryptedWorkbookStream(
+  content: Uint8Array,
+  view: DataView,
+  entry: number,
+  sectorSize: number,
+  sectorCount: number,
+): boolean {
+  if (view.getUint16(entry + 0x40, true) !== WORKBOOK.length) return false;
+  if (!WORKBOOK.every((byte, i) => content[entry + i] === byte)) return false;
+  const size = view.getUint32(entry + 0x78, true);
+  const start = view.getUint32(entry + 0x74, true);
+  if (size < view.getUint32(0x38, true) || start >= sectorCount) return false;
+  const at = (start + 1) * sectorSize;
+  return startsWithFilePass(content.subarray(at, at + Math.min(size, sectorSize)));
 }

@@ -8,6 +8,10 @@ export type XlsxErrorCode =
   | 'NOT_A_WORKBOOK'
   /** An OLE2 container SheetJS cannot read as an Excel 97–2003 workbook. */
   | 'NOT_XLS'
+  /** A password-protected .xls (a FilePass record): unreadable without the password. */
+  | 'ENCRYPTED'
+  /** A macro-enabled workbook (.xlsm content), which Excel opens only under its own extension. */
+  | 'MACRO_ENABLED'
   /** The zip's structure is broken at `detail.where` (or in `detail.entry`). */
   | 'ZIP_CORRUPT'
   | 'ZIP64'

@@ -10,7 +10,13 @@ export {
   formatNumber,
   parseDecimalText,
 } from './cellText';
-export { detectExcelFormat, type ExcelFormat, isEncryptedOfficeFile } from './detectFormat';
+export {
+  checkOfficeContainer,
+  detectExcelFormat,
+  type ExcelFormat,
+  isEncryptedOfficeFile,
+  sectorChain,
+} from './detectFormat';
 export { XlsxError, type XlsxErrorCode, type XlsxErrorDetail, type XmlPart, type ZipPlace } from './errors';
 export { findSheet, type SheetRead } from './findSheet';
 export { escapeFormulaText, unescapeFormulaText } from './formulaEscape';

@@ -53,11 +53,15 @@ function sheetjs(content: Buffer): Record<string, Seen> {
 
 // No literal entity text such as "&amp;" here: SheetJS unescapes <v> of t="str" cells twice
 // (xlsx.mjs, parse_ws_xml_data: unescapexml on <v>, then again under case 'str'), so it reads
-// the text "&amp;" as "&". Our reader reads it right; a test below pins that.
-const swedishText = fc.string({
-  unit: fc.constantFrom(...'aAzZ09 åäöÅÄÖéü€😀&<>"\'_x-=+@.,\n\t'.split(''), '_x000D_', '  '),
-  maxLength: 30,
-});
+// the text "&amp;" as "&". Our reader reads it right; a test below pins that. Nor `_x000D_`
+// before a line feed: SheetJS reads it as a line feed alone, Excel (and ours) as CR LF.
+const withoutEscapedCrLf = (text: string) => !/_x000d_\n/i.test(text);
+const swedishText = fc
+  .string({
+    unit: fc.constantFrom(...'aAzZ09 åäöÅÄÖéü€😀&<>"\'_x-=+@.,\n\t'.split(''), '_x000D_', '  '),
+    maxLength: 30,
+  })
+  .filter(withoutEscapedCrLf);
 const number = fc.oneof(
   fc.integer({ min: -1e9, max: 1e12 }),
   fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
@@ -137,6 +141,12 @@ describe('our .xlsx reader against SheetJS as the oracle', () => {
     expect((await ours(content)).B1?.value).toBe('R&D');
   });
 
+  it('keeps the CR of _x000D_ before a line feed, which SheetJS drops', async () => {
+    const content = writeWithSheetJS([['rad ett_x000D_\nrad två']], false);
+    expect(sheetjs(content).A1?.value).toBe('rad ett\nrad två');
+    expect((await ours(content)).A1?.value).toBe('rad ett\r\nrad två');
+  });
+
   it('sees the same cells in hand-made files: missing r attributes, prefixes, runs, entities, styles', async () => {
     const corpus = [
       handMadeXlsx({
@@ -198,7 +208,10 @@ describe('our .xlsx reader against SheetJS as the oracle', () => {
         '_x005F_x0000_',
       ),
     );
-    const rawText = fc.array(piece, { maxLength: 10 }).map((pieces) => pieces.join(''));
+    const rawText = fc
+      .array(piece, { maxLength: 10 })
+      .map((pieces) => pieces.join(''))
+      .filter(withoutEscapedCrLf);
     // The texts are XML already: only < and the unescaped & are written as references.
     const xmlText = (text: string) => text.replace(/</g, '&lt;').replace(/&(?!amp;|#x5F;)/g, '&amp;');
     await fc.assert(

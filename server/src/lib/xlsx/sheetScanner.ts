@@ -191,6 +191,7 @@ export class SheetScanner extends XmlScanner {
 
     let valueStart = -1;
     let valueEnd = -1;
+    let valueCdata = false;
     let inline: string | null = null;
     let read = false;
     // Excel's way first: <v>…</v></c> right after the tag.
@@ -199,6 +200,7 @@ export class SheetScanner extends XmlScanner {
       if (end !== INCOMPLETE && isValueAndCellEnd(bytes, end)) {
         valueStart = at + 3;
         valueEnd = end;
+        valueCdata = tags.cdata;
         at = end + 8;
         read = true;
       }
@@ -217,6 +219,7 @@ export class SheetScanner extends XmlScanner {
         if (contentEnd === INCOMPLETE) return INCOMPLETE;
         valueStart = at;
         valueEnd = contentEnd;
+        valueCdata = tags.cdata;
         at = contentEnd;
       } else if (tags.nameIs1(bytes, F)) {
         const contentEnd = tags.textEnd(bytes, at);
@@ -232,17 +235,24 @@ export class SheetScanner extends XmlScanner {
     const filter = this.sink.columnFilter;
     if (filter !== null && filter[column] !== 1) return at;
     const cells = this.cells;
+    let value = bytes;
+    if (valueCdata && (type === T_NUMBER || type === T_SHARED || type === T_BOOLEAN)) {
+      // A value some generators write in CDATA: read from its characters (text types decode it themselves).
+      value = Buffer.from(decodeXmlText(bytes, valueStart, valueEnd));
+      valueStart = 0;
+      valueEnd = value.length;
+    }
     switch (type) {
       case T_NUMBER: {
         if (valueStart < 0 || valueStart === valueEnd) break;
-        const number = parseNumber(bytes, valueStart, valueEnd);
+        const number = parseNumber(value, valueStart, valueEnd);
         if (Number.isNaN(number)) throw malformed(this.partName);
         cells.add(column, NUMBER, '', number, this.dateStyles[style] === 1);
         break;
       }
       case T_SHARED: {
         if (valueStart < 0) break;
-        const text = this.sharedStrings[parseIndex(bytes, valueStart, valueEnd)];
+        const text = this.sharedStrings[parseIndex(value, valueStart, valueEnd)];
         if (text === undefined) throw malformed(this.partName);
         cells.add(column, TEXT, text, 0, false);
         break;
@@ -257,7 +267,7 @@ export class SheetScanner extends XmlScanner {
         break;
       case T_BOOLEAN:
         if (valueStart >= 0 && valueStart < valueEnd) {
-          cells.add(column, BOOLEAN, '', bytes[valueStart] === 0x30 ? 0 : 1, false);
+          cells.add(column, BOOLEAN, '', value[valueStart] === 0x30 ? 0 : 1, false);
         }
         break;
       case T_ERROR:
@@ -364,8 +374,21 @@ export function parseNumber(bytes: Buffer, start: number, end: number): number {
 
 const excelEpoch = Date.UTC(1899, 11, 30);
 
-/** An ISO 8601 date (t="d" cells) as an Excel serial number in the 1900 system. */
+const isoTime = /^T?(\d\d):(\d\d)(?::(\d\d(?:\.\d+)?))?$/;
+
+/**
+ * An ISO 8601 date (t="d" cells) as an Excel serial number in the 1900 system. A time alone is
+ * the fraction of a day, as Excel reads it (10:10:10 is 0.4237…).
+ */
 function isoToSerial(iso: string): number {
-  const time = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(iso) || !iso.includes('T') ? iso : `${iso}Z`);
-  return (time - excelEpoch) / 86_400_000;
+  const time = isoTime.exec(iso);
+  if (time) {
+    const hours = Number(time[1]);
+    const minutes = Number(time[2]);
+    const seconds = Number(time[3] ?? 0);
+    if (hours > 23 || minutes > 59 || seconds >= 60) return Number.NaN;
+    return (hours * 3600 + minutes * 60 + seconds) / 86_400;
+  }
+  const parsed = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(iso) || !iso.includes('T') ? iso : `${iso}Z`);
+  return (parsed - excelEpoch) / 86_400_000;
 }

@@ -14,6 +14,23 @@ export interface WorkbookLayout {
 
 const notAWorkbook = () => new XlsxError('NOT_A_WORKBOOK');
 
+const MACRO_ENABLED_MAIN = 'application/vnd.ms-excel.sheet.macroenabled.main+xml';
+
+/** The content type `[Content_Types].xml` gives the part at `path`: its Override, else the Default of its extension. */
+function contentTypeOf(xml: string, path: string): string | undefined {
+  const partName = `/${path}`.toLowerCase();
+  for (const tag of startTags(xml, 'Override')) {
+    const attributes = attributesOf(tag);
+    if (attributes.get('PartName')?.toLowerCase() === partName) return attributes.get('ContentType');
+  }
+  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  for (const tag of startTags(xml, 'Default')) {
+    const attributes = attributesOf(tag);
+    if (attributes.get('Extension')?.toLowerCase() === extension) return attributes.get('ContentType');
+  }
+  return undefined;
+}
+
 /** A small XML part as text, DOCTYPE refused. */
 export function readXmlPart(
   content: Uint8Array,
@@ -35,6 +52,13 @@ export function readWorkbookLayout(content: Uint8Array, entries: Map<string, Zip
     'xl/workbook.xml';
   const workbookXml = readXmlPart(content, entries, workbookPath);
   if (workbookXml === null) throw notAWorkbook();
+  // Excel opens a macro-enabled workbook only as .xlsm, whatever the file is called.
+  const contentTypes = readXmlPart(content, entries, '[Content_Types].xml');
+  if (
+    contentTypes !== null &&
+    contentTypeOf(contentTypes, workbookPath)?.trim().toLowerCase() === MACRO_ENABLED_MAIN
+  )
+    throw new XlsxError('MACRO_ENABLED');
 
   const folder = workbookPath.includes('/') ? workbookPath.slice(0, workbookPath.lastIndexOf('/') + 1) : '';
   const fileName = workbookPath.slice(folder.length);

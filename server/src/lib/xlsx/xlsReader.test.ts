@@ -8,7 +8,9 @@
 import * as XLSX from '@e965/xlsx';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanBiffSheet } from './biffCells';
+import { headers, passwordProtectedXls, sheetjsWorkbook, validRow } from '../../../../test-support/workbooks';
+import { scanBiffSheet, startsWithFilePass } from './biffCells';
+import { checkOfficeContainer } from './detectFormat';
 import { readSheetCells } from './readSheetCells';
 import { BOOLEAN, ERROR, NUMBER, TEXT } from './rowCells';
 
@@ -224,6 +226,26 @@ describe('the .xls reader', () => {
     const first = indexOfRecord(bytes, 0x0203);
     bytes.writeUInt16LE(5, first + 4);
     expect(scanBiffSheet(bytes, 0, 1)).toBeNull();
+  });
+
+  it('refuses a password-protected workbook (FilePass after BOF) as ENCRYPTED, in sectors or the mini stream', async () => {
+    const many = [headers, ...Array.from({ length: 80 }, (_, i) => validRow(`HMD-${i + 1}`))];
+    for (const rows of [many, [headers, validRow('HMD-0001')]]) {
+      await expect(readSheetCells(passwordProtectedXls(rows), 'xls', 'Prislista')).rejects.toMatchObject({
+        code: 'ENCRYPTED',
+      });
+    }
+    // The upload's container check sees it where the stream has sectors of its own.
+    expect(checkOfficeContainer(passwordProtectedXls(many))).toBe('encrypted');
+    const plainXls = sheetjsWorkbook({ Prislista: many }, 'biff8');
+    expect(checkOfficeContainer(plainXls)).toBe('other');
+    const stream = XLSX.CFB.find(XLSX.CFB.read(plainXls, { type: 'buffer' }), '/Workbook')!
+      .content as Uint8Array;
+    expect(startsWithFilePass(stream)).toBe(false);
+    // Anything else SheetJS cannot read stays NOT_XLS.
+    const broken = Buffer.from(plainXls);
+    broken.fill(0, 512, 1024);
+    await expect(readSheetCells(broken, 'xls', 'Prislista')).rejects.toMatchObject({ code: 'NOT_XLS' });
   });
 });
 

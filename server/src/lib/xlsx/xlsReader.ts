@@ -8,6 +8,7 @@ import {
   RK_NUMBER,
   SST_TEXT,
   scanBiffSheet,
+  startsWithFilePass,
 } from './biffCells';
 import { XlsxError } from './errors';
 import { findSheet, type SheetRead } from './findSheet';
@@ -26,6 +27,17 @@ const errorTexts = new Map([
 ]);
 
 const unreadable = () => new XlsxError('NOT_XLS');
+
+/** Why SheetJS could not read the file: ENCRYPTED for a password-protected workbook, else NOT_XLS. */
+function refusal(XLSX: typeof SheetJS, bytes: Buffer): XlsxError {
+  try {
+    const cfb = XLSX.CFB.read(bytes, { type: 'buffer' });
+    const entry: CfbEntry | null = XLSX.CFB.find(cfb, '/Workbook') || XLSX.CFB.find(cfb, '/Book');
+    return entry?.content && startsWithFilePass(entry.content) ? new XlsxError('ENCRYPTED') : unreadable();
+  } catch {
+    return unreadable();
+  }
+}
 
 /** How SheetJS reads the workbook, the plain way and the direct one alike: their results must agree. */
 const parsingOptions = (sheetIndex: number): SheetJS.ParsingOptions => ({
@@ -59,7 +71,7 @@ export async function readXlsSheet(
   try {
     names = XLSX.read(bytes, { type: 'buffer', bookSheets: true }).SheetNames;
   } catch {
-    throw unreadable();
+    throw refusal(XLSX, bytes);
   }
   sink.sheets?.(names);
   const index = findSheet(names, sheetName);
@@ -71,7 +83,7 @@ export async function readXlsSheet(
   try {
     workbook = XLSX.read(bytes, parsingOptions(index));
   } catch {
-    throw unreadable();
+    throw refusal(XLSX, bytes);
   }
   const sheet = Object.hasOwn(workbook.Sheets, name)
     ? (workbook.Sheets[name] as SheetJS.DenseSheet)

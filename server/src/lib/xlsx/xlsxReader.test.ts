@@ -260,6 +260,121 @@ describe('the .xlsx reader', () => {
   });
 });
 
+describe('what real workbooks from other tools hold, read as Excel reads it', () => {
+  it('reads text in CDATA sections as written, in shared strings, inline strings and values', async () => {
+    const cells = await read({
+      sheet:
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c>' +
+        '<c r="D1" t="inlineStr"><is><t><![CDATA[Gånghjälp & <rollator>]]></t></is></c>' +
+        '<c r="E1" t="str"><v><![CDATA[R&amp;D]]></v></c><c r="F1"><v><![CDATA[12.5]]></v></c>' +
+        '<c r="G1" t="s"><v><![CDATA[3]]></v></c></row>' +
+        // A section between tags is skipped whole, tags inside it included.
+        '<![CDATA[<row r="9"><c r="A9"><v>9</v></c></row>]]>',
+      sharedStrings:
+        '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        '<si><t><![CDATA[Rull & stol <bred>]]></t></si>' +
+        '<si><t>a &amp; <![CDATA[&amp; ]]>b<![CDATA[]]]]><![CDATA[>]]></t></si>' +
+        '<si><r><t><![CDATA[Fet ]]></t></r><r><t>rad_x000D_</t></r><rPh sb="0" eb="1"><t><![CDATA[ロ]]></t></rPh></si>' +
+        '<si><t><![CDATA[rad ett_x000D_\r\nrad två]]></t></si></sst>',
+    });
+    expect(cells).toEqual({
+      A1: 'Rull & stol <bred>',
+      B1: 'a & &amp; b]]>',
+      C1: 'Fet rad\r',
+      D1: 'Gånghjälp & <rollator>',
+      E1: 'R&amp;D',
+      F1: 12.5,
+      // CDATA text keeps entities as written but decodes `_xHHHH_`, as Excel does.
+      G1: 'rad ett\r\nrad två',
+    });
+  });
+
+  it('reads CDATA sections cut anywhere by chunk ends', () => {
+    const xml = Buffer.from(
+      '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t><![CDATA[Överflyttningsbräda <å>]]> &amp; ö</t></is></c>' +
+        '<c r="B1" t="str"><v><![CDATA[Hörsel]]></v></c></row></sheetData></worksheet>',
+    );
+    const whole = scanInChunks(xml, xml.length);
+    expect(whole).toEqual({ A1: 'Överflyttningsbräda <å> & ö', B1: 'Hörsel' });
+    for (let size = 1; size <= 13; size++) expect(scanInChunks(xml, size)).toEqual(whole);
+  });
+
+  it('still refuses a DOCTYPE or an ENTITY next to CDATA text', async () => {
+    for (const sharedStrings of [
+      '<?xml version="1.0"?><!DOCTYPE x><sst><si><t><![CDATA[a]]></t></si></sst>',
+      '<sst><si><t><![CDATA[a]]></t><!ENTITY a "b"></si></sst>',
+    ]) {
+      const content = handMadeXlsx({ sheet: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>', sharedStrings });
+      expect((await readError(content)).code).toBe('DOCTYPE');
+    }
+  });
+
+  it('reads an ISO date cell holding only a time as the fraction of a day, and date-times as before', async () => {
+    const cells = await read({
+      sheet:
+        '<row r="1"><c r="A1" t="d"><v>10:10:10</v></c><c r="B1" t="d"><v>00:00</v></c>' +
+        '<c r="C1" t="d"><v>23:59:59.5</v></c><c r="D1" t="d"><v>2024-01-05T13:30:00</v></c>' +
+        '<c r="E1" t="d"><v>2024-01-05</v></c><c r="F1" t="d"><v>2024-01-05T13:30:00Z</v></c></row>',
+    });
+    expect(cells).toEqual({
+      A1: { date: 36_610 / 86_400 },
+      B1: { date: 0 },
+      C1: { date: 86_399.5 / 86_400 },
+      D1: { date: 45_296.5625 },
+      E1: { date: 45_296 },
+      F1: { date: 45_296.5625 },
+    });
+    expect((cells.A1 as { date: number }).date).toBeCloseTo(0.423726851851852, 15);
+    const notATime = handMadeXlsx({ sheet: '<row r="1"><c r="A1" t="d"><v>25:00:00</v></c></row>' });
+    expect((await readError(notATime)).code).toBe('MALFORMED_XML');
+  });
+
+  it('keeps the CR of _x000D_ before a written line feed; a written CR LF or lone CR is a line feed', async () => {
+    const cells = await read({
+      sheet:
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c>' +
+        '<c r="D1" t="inlineStr"><is><t>ett_x000D_\ntvå</t></is></c><c r="E1" t="str"><v>a_x000d_\nb</v></c></row>',
+      sharedStrings:
+        '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        '<si><t>rad ett_x000D_\nrad två</t></si><si><t>a&#13;\nb</t></si><si><t>a\r\nb\rc</t></si></sst>',
+    });
+    expect(cells).toEqual({
+      A1: 'rad ett\r\nrad två',
+      B1: 'a\r\nb',
+      C1: 'a\nb\nc',
+      D1: 'ett\r\ntvå',
+      E1: 'a\r\nb',
+    });
+  });
+
+  it('leaves phonetic runs out of inline strings too', async () => {
+    const cells = await read({
+      sheet:
+        '<row r="1"><c r="A1" t="inlineStr"><is><r><t>Rull</t></r><r><t>stol</t></r>' +
+        '<rPh sb="0" eb="2"><t>ロール</t></rPh><phoneticPr fontId="1"/></is></c></row>',
+    });
+    expect(cells).toEqual({ A1: 'Rullstol' });
+  });
+
+  it('refuses a macro-enabled workbook by its content type, whatever the file is called', async () => {
+    const macroEnabled = (contentType: string) =>
+      handMadeXlsx({
+        sheet: '<row r="1"><c r="A1"><v>1</v></c></row>',
+        extra: {
+          '[Content_Types].xml':
+            '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+            '<Default Extension="xml" ContentType="application/xml"/>' +
+            `<Override PartName="/xl/workbook.xml" ContentType="${contentType}"/></Types>`,
+        },
+      });
+    const error = await readError(macroEnabled('application/vnd.ms-excel.sheet.macroEnabled.main+xml'));
+    expect(error.code).toBe('MACRO_ENABLED');
+    // The ordinary workbook's content type reads as ever.
+    const plain = macroEnabled('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml');
+    expect(shown((await readSheetCells(plain, 'xlsx', 'Prislista'))!.rows)).toEqual({ A1: 1 });
+  });
+});
+
 describe('the zip limits', () => {
   const entry = (name: string, size: number) => [name, Buffer.alloc(size, 0x20)] as [string, Buffer];
 

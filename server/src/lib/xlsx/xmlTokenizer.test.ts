@@ -106,10 +106,27 @@ describe('the XML tokenizer', () => {
     ]);
   });
 
-  it('refuses a DOCTYPE, an ENTITY or a CDATA section', () => {
-    for (const xml of ['<!DOCTYPE x>', '<v><!ENTITY a "b"></v>', '<t><![CDATA[x]]></t>']) {
+  it('refuses a DOCTYPE, an ENTITY or a conditional section', () => {
+    for (const xml of ['<!DOCTYPE x>', '<v><!ENTITY a "b"></v>', '<t><![INCLUDE[x]]></t>']) {
       expect(errorOf(() => tagsOf(xml)).code).toBe('DOCTYPE');
     }
+  });
+
+  it('skips a CDATA section between tags, with tags inside, and reads one in text as text', () => {
+    const { tags } = tagsOf('<t><![CDATA[<c r="A1"><!DOCTYPE x>]]></t>');
+    expect(tags.map((tag) => [tag.name, tag.closing])).toEqual([
+      ['t', false],
+      ['t', true],
+    ]);
+    const tokenizer = new XmlTokenizer('sheet');
+    const text = Buffer.from('a<![CDATA[<b>]]>c</t>');
+    expect(tokenizer.textEnd(text, 0)).toBe(17);
+    expect(tokenizer.cdata).toBe(true);
+    expect(tokenizer.textEnd(Buffer.from('abc</t>'), 0)).toBe(3);
+    expect(tokenizer.cdata).toBe(false);
+    // Cut before the section's end (or inside its opening): read again with more bytes.
+    expect(tokenizer.textEnd(Buffer.from('a<![CDATA[<b>]]'), 0)).toBe(INCOMPLETE);
+    expect(tokenizer.textEnd(Buffer.from('a<![CDA'), 0)).toBe(INCOMPLETE);
   });
 
   it('stops at a cut tag, comment or name, telling where to read again from', () => {

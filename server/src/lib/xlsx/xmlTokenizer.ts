@@ -13,6 +13,15 @@ const APOSTROPHE = 0x27;
 const BANG = 0x21;
 const QUESTION = 0x3f;
 const DASH = 0x2d;
+const LEFT_BRACKET = 0x5b;
+const CDATA_START = asciiBytes('<![CDATA[');
+const CDATA_END = asciiBytes(']]>');
+
+/** Whether `<![CDATA[` starts at `at` (all its bytes are there). */
+function isCdataAt(bytes: Buffer, at: number) {
+  for (let i = 2; i < CDATA_START.length; i++) if (bytes[at + i] !== CDATA_START[i]) return false;
+  return true;
+}
 
 /** Returned by a read that ran out of bytes: the unit is read again when more have come. */
 export const INCOMPLETE = -1;
@@ -21,9 +30,9 @@ export const malformed = (part: XmlPart) => new XlsxError('MALFORMED_XML', { par
 
 /**
  * The one tag loop of the streamed parts (sheet, shared strings): reads XML bytes one tag at a
- * time, as saxes has one tokenizer. Comments and processing instructions are skipped; any other
- * `<!…>` (DOCTYPE, ENTITY, CDATA) is refused with DOCTYPE, since a DOCTYPE is how entity bombs
- * and external entities get in. What was read is left in the tokenizer's fields, never in an
+ * time, as saxes has one tokenizer. Comments, processing instructions and CDATA sections between
+ * tags are skipped (CDATA in text content is the text's: see textEnd); any other `<!…>` (DOCTYPE,
+ * ENTITY) is refused with DOCTYPE, since a DOCTYPE is how entity bombs and external entities get in. What was read is left in the tokenizer's fields, never in an
  * object per tag. Each read goes forward only and returns an index, or INCOMPLETE when the tag is
  * cut by the end of `bytes` (the caller then reads it again once more bytes have come).
  *
@@ -104,12 +113,31 @@ export class XmlTokenizer {
     return this.readAttributes(bytes, afterName);
   }
 
-  /** Index of the next `<` at or after `from` (where text content ends), or INCOMPLETE when it (or the byte after it) is not there yet. */
+  /** Set by textEnd: the text it found holds a CDATA section (decodeXmlText reads it as text). */
+  cdata = false;
+
+  /**
+   * Index of the next `<` at or after `from` that is not the start of a CDATA section (where text
+   * content ends: a CDATA section is part of the text), or INCOMPLETE when it (or the byte after
+   * it, or the end of a CDATA section) is not there yet.
+   */
   textEnd(bytes: Buffer, from: number): number {
     const length = bytes.length;
     let i = from;
-    while (i < length && bytes[i] !== LT) i++;
-    return i + 1 < length ? i : INCOMPLETE;
+    let cdata = false;
+    for (;;) {
+      while (i < length && bytes[i] !== LT) i++;
+      if (i + 1 >= length) return INCOMPLETE;
+      if (bytes[i + 1] !== BANG) break;
+      if (i + CDATA_START.length > length) return INCOMPLETE;
+      if (!isCdataAt(bytes, i)) break;
+      const end = bytes.indexOf(CDATA_END, i + CDATA_START.length);
+      if (end < 0) return INCOMPLETE;
+      cdata = true;
+      i = end + CDATA_END.length;
+    }
+    this.cdata = cdata;
+    return i;
   }
 
   /** Whether the local name of the tag read last is the one byte `byte`. */
@@ -199,8 +227,8 @@ export class XmlTokenizer {
   }
 
   /**
-   * At `<!` or `<?` (`kind`): skips a comment or processing instruction and returns the index
-   * after it. A DOCTYPE (or any other declaration, CDATA included) is refused.
+   * At `<!` or `<?` (`kind`): skips a comment, processing instruction or CDATA section and returns
+   * the index after it. A DOCTYPE (or any other declaration) is refused.
    */
   private skipSpecial(bytes: Buffer, lt: number, kind: number): number {
     if (kind === QUESTION) {
@@ -211,6 +239,13 @@ export class XmlTokenizer {
     if (bytes[lt + 2] === DASH && bytes[lt + 3] === DASH) {
       const end = bytes.indexOf('-->', lt + 4);
       return end < 0 ? INCOMPLETE : end + 3;
+    }
+    if (bytes[lt + 2] === LEFT_BRACKET) {
+      if (lt + CDATA_START.length > bytes.length) return INCOMPLETE;
+      if (isCdataAt(bytes, lt)) {
+        const end = bytes.indexOf(CDATA_END, lt + CDATA_START.length);
+        return end < 0 ? INCOMPLETE : end + CDATA_END.length;
+      }
     }
     throw doctypeRefused();
   }

@@ -16,9 +16,11 @@ describe('the key form before it is sent', () => {
   it('names each problem as the server does', () => {
     expect(keyFormErrors('  ', '90').name).toBe('Ange ett namn på nyckeln.');
     expect(keyFormErrors('å'.repeat(101), '90').name).toBe('Namnet får vara högst 100 tecken långt.');
-    expect(keyFormErrors('Rad\nrad', '90').name).toBe(
-      'Namnet får inte innehålla radbrytningar eller andra styrtecken.',
-    );
+    for (const name of ['Rad\nrad', 'ERP\u202Etxt.exe', '\u200B', 'Rad\u2028rad']) {
+      expect(keyFormErrors(name, '90').name, JSON.stringify(name)).toBe(
+        'Namnet får inte innehålla radbrytningar eller andra styrtecken.',
+      );
+    }
     for (const value of ['', '0', '366', '1,5', '1.5', '-3', 'nittio', '1e2']) {
       expect(keyFormErrors('ERP', value).expiresInDays, value).toBe(days);
     }

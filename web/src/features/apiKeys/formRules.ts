@@ -1,8 +1,8 @@
 import { apiKeyLimits } from '#contract/apiKeyRules';
+import { hasHiddenCharacter } from '#contract/hiddenCharacters';
 import { sv } from '../../ui/text/sv';
 
 const { nameMaxLength, minExpiryDays, maxExpiryDays } = apiKeyLimits;
-const controlCharacter = /\p{Cc}/u;
 
 export interface KeyFormErrors {
   name: string | null;
@@ -21,7 +21,7 @@ export function keyFormErrors(name: string, days: string): KeyFormErrors {
       ? texts.nameMissing
       : [...trimmed].length > nameMaxLength
         ? texts.nameTooLong(nameMaxLength)
-        : controlCharacter.test(trimmed)
+        : hasHiddenCharacter(trimmed)
           ? texts.nameInvalid
           : null;
   const value = Number(days.trim());

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type ImportStatus, importStatuses } from '#contract/domain';
+import { fileChoiceProblem } from './components/FilePicker';
 import {
   cardShowsDelete,
   cardShowsReview,
+  fileNameProblem,
   summaryShowsConfirm,
   summaryShowsDelete,
   summaryShowsReplace,
@@ -40,5 +42,25 @@ describe.each(importStatuses)('the buttons of an import in %s', (status) => {
     expect(summaryShowsConfirm(status)).toBe(want.confirm);
     expect(summaryShowsReplace(status)).toBe(want.replace);
     expect(summaryShowsDelete(status)).toBe(want.summaryDelete);
+  });
+});
+
+describe('the file the dialog takes', () => {
+  const macroEnabled =
+    'Filen är en makroaktiverad arbetsbok (.xlsm). Spara den som Excel-arbetsbok (.xlsx) och läs in den igen.';
+
+  it('says a macro-enabled workbook (.xlsm) is one, in the words the server uses', () => {
+    for (const name of ['prislista.xlsm', 'Prislista 2026.XLSM', 'prislista.xlsm ']) {
+      expect(fileNameProblem(name), name).toBe(macroEnabled);
+    }
+    expect(fileChoiceProblem([new File(['x'], 'prislista.xlsm')])).toBe(macroEnabled);
+  });
+
+  it('takes .xls and .xlsx and refuses other names as before', () => {
+    expect(fileNameProblem('prislista.xlsx')).toBeNull();
+    expect(fileNameProblem('Prislista.XLS')).toBeNull();
+    for (const name of ['prislista.csv', 'prislista.xlsm.pdf', 'prislista.xlsb']) {
+      expect(fileNameProblem(name), name).toBe('Endast filer av typen .xls och .xlsx kan läsas in.');
+    }
   });
 });

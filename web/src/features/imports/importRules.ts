@@ -1,4 +1,6 @@
 import { type ImportStatus, isPendingStatus } from '#contract/domain';
+import { MACRO_ENABLED_WORKBOOK } from '#contract/texts';
+import { sv } from '../../ui/text/sv';
 
 /** Which buttons an import offers, by status (docs/product.md, "Imports: types, statuses, flow"). */
 
@@ -18,3 +20,13 @@ export const summaryShowsReplace = (status: ImportStatus) => status === 'VALIDAT
 
 /** The summary offers "Radera" unless the import succeeded (legacy imports have no summary buttons). */
 export const summaryShowsDelete = (status: ImportStatus) => status !== 'IMPORT_SUCCESS';
+
+/**
+ * Why a chosen file cannot be uploaded, by its name, or null for an .xls or .xlsx: a macro-enabled
+ * workbook gets the server's own words for it before it is sent.
+ */
+export function fileNameProblem(fileName: string): string | null {
+  if (/\.xlsm$/i.test(fileName.trim())) return MACRO_ENABLED_WORKBOOK;
+  if (!/\.xlsx?$/i.test(fileName)) return sv.imports.dialog.wrongFileType;
+  return null;
+}

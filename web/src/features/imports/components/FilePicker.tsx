@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button, DropZone, FileTrigger, isFileDropItem, Text } from 'react-aria-components';
 import { sv } from '../../../ui/text/sv';
+import { fileNameProblem } from '../importRules';
 
 /** One Excel file, and nothing else (docs/product.md, "Forms"). */
 const acceptedFileTypes = [
@@ -9,14 +10,12 @@ const acceptedFileTypes = [
   'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ];
-const excelFileName = /\.xlsx?$/i;
 
 /** The reason a choice of files cannot be uploaded, or null when it is one .xls or .xlsx file. */
 export function fileChoiceProblem(files: readonly File[]): string | null {
   if (files.length > 1) return sv.imports.dialog.oneFileOnly;
   const [file] = files;
-  if (file && !excelFileName.test(file.name)) return sv.imports.dialog.wrongFileType;
-  return null;
+  return file ? fileNameProblem(file.name) : null;
 }
 
 interface FilePickerProps {

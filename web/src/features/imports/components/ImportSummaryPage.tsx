@@ -2,6 +2,7 @@ import { type ReactNode, useRef } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router';
+import type { ImportStatus } from '#contract/domain';
 import { importStatusSummaryLabels, importTypeLabels, isPendingStatus } from '#contract/domain';
 import type { Import, ImportRisk } from '#contract/imports';
 import { StatusTag } from '../../../ui/StatusTag';
@@ -76,6 +77,13 @@ export function ImportSummaryPage() {
   );
 }
 
+/** While the import is validated again, or waits for a confirm of its new summary. */
+const revalidationShown: readonly ImportStatus[] = [
+  'VALIDATION_PENDING',
+  'VALIDATION_SUCCESS',
+  'VALIDATION_FAIL',
+];
+
 interface LoadedSummaryProps {
   organizationId: number;
   item: Import;
@@ -116,6 +124,12 @@ function LoadedSummary({ organizationId, item, risk, result }: LoadedSummaryProp
           </>
         )}
       </dl>
+      {item.revalidated && revalidationShown.includes(item.status) && (
+        // The list changed since the file was validated: what is below is a new validation.
+        <p className="banner warning" role="status">
+          {item.revalidated.message}
+        </p>
+      )}
       {isPendingStatus(item.status) && <p>{sv.imports.summaryPage.pendingNote}</p>}
       <SummaryActions
         organizationId={organizationId}

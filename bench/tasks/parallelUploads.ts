@@ -1,0 +1,144 @@
+/**
+ * Twenty 20 MB uploads sent at once to one instance, and the session ping of that instance at
+ * 100 requests/s meanwhile. Uploads beyond UPLOADS_MAX_CONCURRENT are answered 503 with
+ * Retry-After; this client then tries again after that many seconds, as a supplier's program
+ * would, until all twenty are in. Arguments: pglite|postgres. The latency is the client's
+ * (autocannon, end to end), from the first upload sent until the last one answered 201.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../../server/src/db/database';
+import { migrate } from '../../server/src/db/migrate';
+import { createBenchDatabase, login, report, runTask, startServer } from '../lib';
+import { type BenchSupplier, prepareBenchSupplier } from '../setup';
+
+const [kind] = process.argv.slice(2) as ['pglite' | 'postgres'];
+const UPLOADS = 20;
+const BYTES = 20 * 1024 * 1024;
+const ROWS = 1_000;
+
+async function prepare(): Promise<{
+  supplier: BenchSupplier;
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}> {
+  if (kind === 'postgres') {
+    const bench = await createBenchDatabase();
+    const supplier = await runTask<BenchSupplier>('prepare.ts', [bench.url, String(ROWS)]);
+    return { supplier, env: { DATABASE_URL: bench.url }, drop: () => bench.drop() };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hmdb-bench-'));
+  const database = await openDatabase({ dataDir });
+  await migrate(database.db);
+  const supplier = await prepareBenchSupplier(database.db, ROWS);
+  await database.close();
+  return {
+    supplier,
+    env: { DATA_DIR: dataDir },
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The start of a zip and random bytes: taken by the upload, refused quickly by the validation (no
+ * zip directory), so the figures are the upload's and the reading back of its file.
+ */
+function uploadFile(): Buffer<ArrayBuffer> {
+  const content = Buffer.alloc(BYTES);
+  let state = 0x2545f491;
+  for (let i = 0; i < content.length; i += 4) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    content.writeInt32LE(state | 0, i);
+  }
+  content.set([0x50, 0x4b, 0x03, 0x04]);
+  return content;
+}
+
+const prepared = await prepare();
+try {
+  const { supplier } = prepared;
+  // One user sends all twenty: the per-user upload rate and the pending-validation limit are not measured here.
+  const server = await startServer({
+    ...prepared.env,
+    LOG_LEVEL: 'warn',
+    UPLOAD_RATE_BURST: '1000',
+    IMPORT_MAX_PENDING_VALIDATIONS: '1000',
+  });
+  try {
+    const cookie = await login(server.url);
+    const content = uploadFile();
+    const upload = async () => {
+      let refused = 0;
+      for (;;) {
+        const form = new FormData();
+        form.append('file', new Blob([content]), 'prislista.xlsx');
+        form.append(
+          'request',
+          JSON.stringify({
+            type: 'GENERAL_PRICELIST',
+            metadata: { parent: supplier.generalPricelistId, id: supplier.pricelistId },
+          }),
+        );
+        const response = await fetch(`${server.url}/resources/v1/imports/${supplier.organizationId}`, {
+          method: 'POST',
+          headers: { cookie, origin: server.url },
+          body: form,
+        });
+        if (response.status === 201) return { refused, answeredAt: performance.now() };
+        if (response.status !== 503) throw new Error(`upload: ${response.status} ${await response.text()}`);
+        refused++;
+        await response.arrayBuffer();
+        const wait = Number(response.headers.get('retry-after') ?? '1');
+        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      }
+    };
+
+    const load = autocannon(
+      {
+        url: `${server.url}/resources/v1/api/session/ping`,
+        headers: { cookie, 'x-background-request': 'true' },
+        connections: 4,
+        overallRate: 100,
+        duration: 600,
+      },
+      () => {},
+    );
+    const finished = new Promise<autocannon.Result>((resolve) => load.on('done', resolve));
+    const pings: { sentAt: number; ms: number }[] = [];
+    load.on('response', (_client, _status, _bytes, ms) => pings.push({ sentAt: performance.now() - ms, ms }));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    const started = performance.now();
+    const uploads = await Promise.all(Array.from({ length: UPLOADS }, upload));
+    const ended = Math.max(...uploads.map((u) => u.answeredAt));
+    load.stop();
+    const result = await finished;
+    const during = pings
+      .filter((ping) => ping.sentAt >= started && ping.sentAt < ended)
+      .map((ping) => ping.ms)
+      .sort((a, b) => a - b);
+    const at = (q: number) => during[Math.min(during.length - 1, Math.floor(during.length * q))] ?? 0;
+    report({
+      uploads: UPLOADS,
+      bytes: BYTES,
+      allInMs: ended - started,
+      refused503: uploads.reduce((sum, u) => sum + u.refused, 0),
+      pings: during.length,
+      p50: at(0.5),
+      p99: at(0.99),
+      max: during.at(-1) ?? 0,
+      errors: result.errors + result.non2xx,
+    });
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await prepared.drop();
+}
+
+// Idle workers and sockets must not keep a finished measurement alive.
+process.exit(0);
