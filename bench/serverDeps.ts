@@ -1,10 +1,10 @@
-import { createMailer } from '../server/src/auth/mail';
 import { systemClock } from '../server/src/clock';
 import type { Config } from '../server/src/config';
 import { createAppDeps } from '../server/src/createAppDeps';
 import type { DatabaseHandle } from '../server/src/db/database';
 import { createWorkerPool } from '../server/src/imports/jobs/workerLimits';
 import { createLogger } from '../server/src/logger';
+import { createMailer } from '../server/src/mail/transport';
 
 /** The dependencies a running server builds at start, for a task that runs jobs or the app itself. */
 export function serverDeps(config: Config, database: DatabaseHandle, workerPool = createWorkerPool(config)) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Database } from '../server/src/db/database';
-import { seedDemoData } from '../server/src/db/seed';
+import { seedDemoData } from '../server/src/demo/seed';
 import { prepareImportFile } from '../server/src/imports/store/importFiles';
 import { generatedArticleNumber, generatePriceListRows } from '../test-support/generatedWorkbooks';
 

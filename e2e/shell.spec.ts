@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type DashboardListPath, expectedDemoCounts } from '../server/src/dashboard/demoCounts';
+import { type DashboardListPath, expectedDemoCounts } from '../server/src/demo/demoCounts';
 import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 
 /** The organisation of the signed-in user's first engagement, and its general price list if any. */

@@ -2,7 +2,7 @@
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/database';
 import { migrate } from '../server/src/db/migrate';
-import { isDatabaseEmpty, seedDemoData } from '../server/src/db/seed';
+import { isDatabaseEmpty, seedDemoData } from '../server/src/demo/seed';
 
 const config = loadConfig();
 const reset = process.argv.includes('--reset');

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { PricelistRowValues } from '#contract';
 import { type JobResult, runNextJob } from '../server/src/imports/jobs/importJobs';
-import { selectPricelistRows } from '../server/src/imports/store/pricelistSnapshot';
-import { type FileRow, fileRowOf, multipart, priceListWorkbook } from './priceListFiles';
+import { selectPricelistRows } from '../server/src/pricelists/snapshot';
+import { type FileRow, fileRowOf, multipart, priceListWorkbook } from './pricelistFiles';
 import { sessionCookieFor, type TestApp } from './testApp';
 
 /** Test helpers over the real app: the demo supplier's ids, uploads through HTTP, job ticks. */

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '../server/src/db/seed';
+import { DEMO_PASSWORD } from '../server/src/demo/seed';
 import type { TestApp } from './testApp';
 
 /**

@@ -6,17 +6,17 @@ import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../server/src/app';
 import type { AppDeps } from '../server/src/appDeps';
-import { createMailer, type Mailer } from '../server/src/auth/mail';
-import { createSession, sessionCookieName } from '../server/src/auth/session';
 import { ManualClock } from '../server/src/clock';
 import { type Config, loadConfig } from '../server/src/config';
 import { createAppDeps } from '../server/src/createAppDeps';
 import { type DatabaseHandle, openDatabase } from '../server/src/db/database';
 import { migrate } from '../server/src/db/migrate';
-import { seedDemoData } from '../server/src/db/seed';
+import { seedDemoData } from '../server/src/demo/seed';
+import { createSession, sessionCookieName } from '../server/src/identity/session';
 import { createWorkerPool } from '../server/src/imports/jobs/workerLimits';
 import { createLogger } from '../server/src/logger';
-import type { WorkerPoolOptions } from '../server/src/priceListFile';
+import { createMailer, type Mailer } from '../server/src/mail/transport';
+import type { WorkerPoolOptions } from '../server/src/pricelistFile';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

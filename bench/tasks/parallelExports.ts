@@ -8,10 +8,10 @@
 
 import { readFileSync } from 'node:fs';
 import { buildApp } from '../../server/src/app';
-import { createSession, sessionCookieName } from '../../server/src/auth/session';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
+import { createSession, sessionCookieName } from '../../server/src/identity/session';
 import { runNextJob } from '../../server/src/imports/jobs/importJobs';
 import { generatePriceListXlsx } from '../../test-support/generatedWorkbooks';
 import { createBenchDatabase, report } from '../lib';

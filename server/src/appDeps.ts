@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
-import type { Mailer } from './auth/mail';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { RecentUploads } from './imports/store/recentUploads';
 import type { JobSignal } from './lib/jobs/jobSignal';
-import type { JobMetrics } from './operations/jobMetrics';
-import type { WorkerPool } from './priceListFile';
+import type { Mailer } from './mail/transport';
+import type { JobMetrics } from './metrics/jobMetrics';
+import type { WorkerPool } from './pricelistFile';
 
 /**
  * What the application is built from, made once at start (main.ts) or per test

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loopingOle2 } from '../../test-support/adversarialWorkbooks';
 import { api, type Supplier, uploadImport } from '../../test-support/importFlow';
-import { multipart, priceListWorkbook } from '../../test-support/priceListFiles';
+import { multipart, priceListWorkbook } from '../../test-support/pricelistFiles';
 import { type TestApp, testDatabaseKinds } from '../../test-support/testApp';
 import { useSupplierApp } from '../../test-support/useTestApp';
 

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { API_KEY_RATE } from './apiKeys/rateLimit';
+import { API_KEY_RATE } from './identity/rateLimit';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])

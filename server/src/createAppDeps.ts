@@ -3,7 +3,7 @@ import type { DatabaseKind } from './db/database';
 import { uploadFolderFor } from './imports/store/importFiles';
 import { RecentUploads } from './imports/store/recentUploads';
 import { JobSignal } from './lib/jobs/jobSignal';
-import { createJobMetrics } from './operations/jobMetrics';
+import { createJobMetrics } from './metrics/jobMetrics';
 
 /** The parts made outside (the database, the clock, the mailer, the pool), and the database's kind. */
 export type AppParts = Pick<AppDeps, 'config' | 'db' | 'clock' | 'mailer' | 'logger' | 'workerPool'> & {

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSupplier, type Supplier, uploadImport } from '../../test-support/importFlow';
-import { priceListWorkbook } from '../../test-support/priceListFiles';
+import { priceListWorkbook } from '../../test-support/pricelistFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../test-support/testApp';
 
 const api = '/resources/v1';

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { startAuthHousekeeping } from './auth/housekeeping';
-import { createMailer } from './auth/mail';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { createAppDeps } from './createAppDeps';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { isDatabaseEmpty, seedDemoData } from './db/seed';
+import { isDatabaseEmpty, seedDemoData } from './demo/seed';
 import { startImportJobs } from './imports/jobs/importJobs';
 import { createWorkerPool } from './imports/jobs/workerLimits';
 import { startFileRetention } from './imports/store/fileRetention';
 import { createLogger } from './logger';
+import { createMailer } from './mail/transport';
+import { startAuthHousekeeping } from './operations/housekeeping';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../appDeps';
-import { apiKeyExpiresSoonMail, apiKeysPageLink } from '../auth/mailTexts';
-import { displayHint } from './secret';
-import { EXPIRY_WARNING_DAYS } from './store';
+import { displayHint } from '../identity/apiKeySecret';
+import { EXPIRY_WARNING_DAYS } from '../identity/apiKeyStore';
+import { apiKeyExpiresSoonMail, apiKeysPageLink } from '../mail/texts';
 
 type WarningDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>;
 

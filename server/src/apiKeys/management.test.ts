@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createApiKeyAs } from '../../../test-support/apiKeys';
 import { sessionCookieFor, testDatabaseKinds } from '../../../test-support/testApp';
 import { useMailboxApp } from '../../../test-support/useTestApp';
-import { hashApiKeySecret } from './secret';
-import { MAX_LIVE_KEYS_PER_USER } from './store';
+import { hashApiKeySecret } from '../identity/apiKeySecret';
+import { MAX_LIVE_KEYS_PER_USER } from '../identity/apiKeyStore';
 
 const api = '/resources/v1';
 const DAY = 24 * 3_600_000;

@@ -10,15 +10,21 @@ import {
   hasHiddenCharacter,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
-import { createBackgroundTasks } from '../auth/background';
-import { apiKeyCreatedMail, apiKeysPageLink } from '../auth/mailTexts';
-import { hasPermission } from '../auth/profile';
-import { requireAuth } from '../auth/session';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { apiKeyMessages } from '../identity/apiKeyMessages';
+import {
+  countLiveApiKeys,
+  createApiKey,
+  listApiKeys,
+  MAX_LIVE_KEYS_PER_USER,
+  revokeApiKey,
+} from '../identity/apiKeyStore';
+import { hasPermission } from '../identity/profile';
+import { requireAuth } from '../identity/session';
+import { createBackgroundTasks } from '../mail/background';
+import { apiKeyCreatedMail, apiKeysPageLink } from '../mail/texts';
 import { apiTags, errors, json, noContent } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
-import { apiKeyMessages } from './messages';
-import { countLiveApiKeys, createApiKey, listApiKeys, MAX_LIVE_KEYS_PER_USER, revokeApiKey } from './store';
 
 /**
  * The owner's key management: list, create, revoke (docs/api-keys.md). Session only: none of

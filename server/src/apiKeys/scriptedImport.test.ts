@@ -7,7 +7,7 @@ import {
   runAllJobs,
   type Supplier,
 } from '../../../test-support/importFlow';
-import { multipart } from '../../../test-support/priceListFiles';
+import { multipart } from '../../../test-support/pricelistFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 
 describe.each(testDatabaseKinds)('a price list sent by a program with an API key on %s', (kind) => {

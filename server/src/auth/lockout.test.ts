@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test-support/testApp';
 import { useTestApp } from '../../../test-support/useTestApp';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_PASSWORD } from '../demo/seed';
 import { LOCKOUT, lockEnd } from './lockout';
 
 const api = '/resources/v1';

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loginAs } from '../../../test-support/login';
 import { testDatabaseKinds } from '../../../test-support/testApp';
 import { useTestApp } from '../../../test-support/useTestApp';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_PASSWORD } from '../demo/seed';
+import { hashSessionId } from '../identity/session';
 import { dummyPasswordHash, passwordVerificationCount } from './passwords';
-import { hashSessionId } from './session';
 
 const api = '/resources/v1';
 const wrongCredentials = {

@@ -1,9 +1,9 @@
 import type { Profile } from '#contract';
 import type { AppDeps } from '../appDeps';
+import { loadProfile } from '../identity/profile';
+import { createSession, endSession } from '../identity/session';
 import { endAttemptAsSuccess, startLoginAttempt } from './lockout';
 import { dummyPasswordHash, verifyPassword } from './passwords';
-import { loadProfile } from './profile';
-import { createSession, endSession } from './session';
 
 export type LoginResult =
   | { kind: 'signedIn'; sessionId: string; profile: Profile }

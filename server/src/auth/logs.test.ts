@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginAs } from '../../../test-support/login';
 import { testDatabaseKinds } from '../../../test-support/testApp';
 import { useMailboxApp } from '../../../test-support/useTestApp';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_PASSWORD } from '../demo/seed';
 
 const api = '/resources/v1';
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test-support/testApp';
 import { useTestApp } from '../../../test-support/useTestApp';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_PASSWORD } from '../demo/seed';
 
 const api = '/resources/v1';
 const badRequest = { error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } };

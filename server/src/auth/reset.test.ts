@@ -5,7 +5,7 @@ import { loginAs } from '../../../test-support/login';
 import { parseMessage, type ReceivedMail } from '../../../test-support/mailbox';
 import { testDatabaseKinds } from '../../../test-support/testApp';
 import { useMailboxApp, useTestApp } from '../../../test-support/useTestApp';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_PASSWORD } from '../demo/seed';
 import { hashResetToken } from './reset';
 
 const api = '/resources/v1';

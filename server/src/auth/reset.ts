@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { revokeAllApiKeys } from '../apiKeys/store';
 import type { AppDeps } from '../appDeps';
 import type { Database } from '../db/database';
+import { revokeAllApiKeys } from '../identity/apiKeyStore';
+import { passwordChangedMail, resetLink, resetMail } from '../mail/texts';
 import { clearLoginFailures } from './lockout';
-import { passwordChangedMail, resetLink, resetMail } from './mailTexts';
 import { hashPassword } from './passwords';
 
 /** Reset links live 60 minutes; at most 5 reset mails per account and hour (docs/product.md, "Security rules"). */

@@ -11,13 +11,6 @@ import {
 } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { ApiError, badRequest, forbidden } from '../errors';
-import { apiTags, errors, json, noAuthentication, noContent } from '../openapi/routeDocs';
-import { createBackgroundTasks } from './background';
-import { createAuthHousekeeping } from './housekeeping';
-import { logIn } from './login';
-import { authMessages } from './messages';
-import { dummyPasswordHash, newPasswordProblem } from './passwords';
-import { changePasswordWithToken, sendPasswordChangedMail, sendResetMail, userOfResetToken } from './reset';
 import {
   clearSessionCookie,
   cookieSessionIdHash,
@@ -25,7 +18,14 @@ import {
   requireAuth,
   secondsLeft,
   setSessionCookie,
-} from './session';
+} from '../identity/session';
+import { createBackgroundTasks } from '../mail/background';
+import { apiTags, errors, json, noAuthentication, noContent } from '../openapi/routeDocs';
+import { createAuthHousekeeping } from '../operations/housekeeping';
+import { logIn } from './login';
+import { authMessages } from './messages';
+import { dummyPasswordHash, newPasswordProblem } from './passwords';
+import { changePasswordWithToken, sendPasswordChangedMail, sendResetMail, userOfResetToken } from './reset';
 
 /** Sign-in, sign-out, the profile, the session ping and password reset (docs/product.md, "Calls"). */
 export function authRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { AgreementRowStatus, DB } from '../db/schema';
-import { addDays, type IsoDate } from '../pricelists/calendar';
+import { addDays, type IsoDate } from '../lib/calendar';
 import {
   type AgreementItem,
   type AgreementScope,

@@ -6,7 +6,7 @@ import {
   type TestApp,
   testDatabaseKinds,
 } from '../../../test-support/testApp';
-import { dashboardListPaths, expectedDemoCounts } from './demoCounts';
+import { dashboardListPaths, expectedDemoCounts } from '../demo/demoCounts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

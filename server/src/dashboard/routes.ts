@@ -9,11 +9,11 @@ import {
   permissions,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
-import { hasPermission } from '../auth/profile';
 import { badRequest, forbidden } from '../errors';
+import { requireOwnOrganization } from '../identity/ownOrganization';
+import { hasPermission } from '../identity/profile';
+import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, json } from '../openapi/routeDocs';
-import { swedishDateOf } from '../pricelists/calendar';
-import { requireOwnOrganization } from '../pricelists/ownOrganization';
 import { type AgreementScope, isPricelistFilter } from './lists';
 import {
   agreementSideOf,

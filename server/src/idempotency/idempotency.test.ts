@@ -7,7 +7,7 @@ import {
   uploadImport,
   validatedImport,
 } from '../../../test-support/importFlow';
-import { priceListWorkbook } from '../../../test-support/priceListFiles';
+import { priceListWorkbook } from '../../../test-support/pricelistFiles';
 import { secondInstance, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { useSupplierApp } from '../../../test-support/useTestApp';
 import { ABANDONED_AFTER_MS, IDEMPOTENCY_KEEP_MS } from './idempotency';

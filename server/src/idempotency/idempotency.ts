@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../appDeps';
-import { requireAuth } from '../auth/session';
 import { ApiError, badRequest } from '../errors';
+import { requireAuth } from '../identity/session';
 
 /** The request header a caller sets to make a retry safe (docs/api-idempotency.md). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -23,7 +23,7 @@ import {
 } from '../../../test-support/importFlow';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { demoArticleNumber, handMadeXlsx, headers } from '../../../test-support/workbooks';
-import { forbiddenCharacterIn } from '../priceListFile/storableText';
+import { forbiddenCharacterIn } from '../pricelistFile/storableText';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 6);
 

@@ -21,7 +21,7 @@ import {
   type Supplier,
   uploadImport,
 } from '../../../test-support/importFlow';
-import { priceListWorkbook } from '../../../test-support/priceListFiles';
+import { priceListWorkbook } from '../../../test-support/pricelistFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { demoArticleNumber } from '../../../test-support/workbooks';
 import { runNextJob } from './jobs/importJobs';

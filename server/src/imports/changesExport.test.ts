@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { editedPricelistFile, request, validatedImport } from '../../../test-support/importFlow';
-import { priceListWorkbook } from '../../../test-support/priceListFiles';
+import { priceListWorkbook } from '../../../test-support/pricelistFiles';
 import { testDatabaseKinds } from '../../../test-support/testApp';
 import { useSupplierApp } from '../../../test-support/useTestApp';
 import { demoArticleNumber } from '../../../test-support/workbooks';

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import { type CreateImportRequest, type ImportStatus, ImportSummary } from '#contract';
 import type { AppDeps } from '../appDeps';
-import type { AuthContext } from '../auth/profile';
 import type { DB } from '../db/schema';
-import { swedishDateOf } from '../pricelists/calendar';
+import type { AuthContext } from '../identity/profile';
+import { swedishDateOf } from '../lib/calendar';
 import { pricelistsOf } from '../pricelists/queries';
 import type { CommandOutcome } from './outcome';
 import { deleteDetails } from './store/details';

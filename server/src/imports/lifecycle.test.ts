@@ -12,7 +12,7 @@ import {
   uploadImport,
   validatedImport,
 } from '../../../test-support/importFlow';
-import { type FileRow, multipart, priceListWorkbook } from '../../../test-support/priceListFiles';
+import { type FileRow, multipart, priceListWorkbook } from '../../../test-support/pricelistFiles';
 import {
   createTestApp,
   sessionCookieFor,

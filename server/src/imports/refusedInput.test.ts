@@ -13,7 +13,7 @@ import {
   type Supplier,
   uploadImport,
 } from '../../../test-support/importFlow';
-import { priceListWorkbook } from '../../../test-support/priceListFiles';
+import { priceListWorkbook } from '../../../test-support/pricelistFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import {
   handMadeXlsx,

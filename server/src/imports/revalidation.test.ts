@@ -15,7 +15,7 @@ import {
   type Supplier,
   uploadImport,
 } from '../../../test-support/importFlow';
-import { type FileRow, multipart } from '../../../test-support/priceListFiles';
+import { type FileRow, multipart } from '../../../test-support/pricelistFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { runNextJob } from './jobs/importJobs';
 

@@ -14,7 +14,7 @@ import {
   type Supplier,
   validatedImport,
 } from '../../../test-support/importFlow';
-import { multipart } from '../../../test-support/priceListFiles';
+import { multipart } from '../../../test-support/pricelistFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 
 describe.each(testDatabaseKinds)('the confirm guard on %s', (kind) => {

@@ -8,7 +8,7 @@ import {
   type Supplier,
   uploadImport,
 } from '../../../test-support/importFlow';
-import { multipart, priceListWorkbook } from '../../../test-support/priceListFiles';
+import { multipart, priceListWorkbook } from '../../../test-support/pricelistFiles';
 import {
   createTestApp,
   sessionCookieFor,

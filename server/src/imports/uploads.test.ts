@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, request, uploadImport } from '../../../test-support/importFlow';
-import { multipart, priceListWorkbook } from '../../../test-support/priceListFiles';
+import { multipart, priceListWorkbook } from '../../../test-support/pricelistFiles';
 import { sessionCookieFor, testDatabaseKinds } from '../../../test-support/testApp';
 import { useSupplierApp } from '../../../test-support/useTestApp';
 import { readImportFile } from './store/importFiles';

@@ -16,8 +16,8 @@ import {
   Profile,
   ValidationError,
 } from '#contract';
-import { sessionCookieName } from '../auth/session';
 import type { Config } from '../config';
+import { sessionCookieName } from '../identity/session';
 import { apiTags, errors, tagDescriptions } from './routeDocs';
 
 /**

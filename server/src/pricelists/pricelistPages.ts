@@ -7,10 +7,10 @@ import type {
   PricelistRowsPage,
 } from '#contract';
 import type { Database } from '../db/database';
-import { latestAppliedImports } from '../imports/store/latestApplied';
-import { selectPricelistRows } from '../imports/store/pricelistSnapshot';
-import type { IsoDate } from './calendar';
+import type { IsoDate } from '../lib/calendar';
+import { latestAppliedImports } from './latestApplied';
 import { pricelistsOf } from './queries';
+import { selectPricelistRows } from './snapshot';
 
 /**
  * The read-only price-list pages: a general price list with its price lists, and one price

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ActivePricelist, PricelistTimeStatus } from '#contract';
 import type { Database } from '../db/database';
-import type { IsoDate } from './calendar';
+import type { IsoDate } from '../lib/calendar';
 import { isActiveStatus, pricelistStatuses } from './status';
 
 export interface DatedPricelistRow {

@@ -6,7 +6,7 @@ import {
   type TestApp,
   testDatabaseKinds,
 } from '../../../test-support/testApp';
-import { addDays, swedishDateOf } from './calendar';
+import { addDays, swedishDateOf } from '../lib/calendar';
 import { findActivePricelist } from './queries';
 
 describe.each(testDatabaseKinds)('general price lists on %s', (kind) => {

@@ -9,13 +9,13 @@ import {
   PricelistRowsQuery,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
-import { requireAuth } from '../auth/session';
 import { badRequest, notFound } from '../errors';
-import { requireImportAccess } from '../imports/http/access';
+import { requireImportAccess } from '../identity/importAccess';
+import { requireOwnOrganization } from '../identity/ownOrganization';
+import { requireAuth } from '../identity/session';
+import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, json } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
-import { swedishDateOf } from './calendar';
-import { requireOwnOrganization } from './ownOrganization';
 import { generalPricelistView, pricelistRowsPage } from './pricelistPages';
 import { activePricelists, findGeneralPricelist } from './queries';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, swedishDateOf } from './calendar';
+import { addDays, swedishDateOf } from '../lib/calendar';
 import { pricelistStatuses } from './status';
 
 const statusesOf = (lists: { id: number; validFrom: string }[], today: string) =>

@@ -1,5 +1,5 @@
 import type { PricelistTimeStatus } from '#contract';
-import type { IsoDate } from './calendar';
+import type { IsoDate } from '../lib/calendar';
 
 export interface DatedPricelist {
   id: number;

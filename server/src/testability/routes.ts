@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../appDeps';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../demo/seed';
 import { notFound } from '../errors';
 
 /** `GET testability/reset` restores the demo data, only when the server runs with ENABLE_TESTABILITY. */

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DynamicText } from '#contract';
 import type { AppDeps } from '../appDeps';
-import { requireAuth } from '../auth/session';
 import { notFound } from '../errors';
+import { requireAuth } from '../identity/session';
 import { apiTags, errors, json } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
 

@@ -12,18 +12,20 @@ import {
   type LegacyImportStatus,
   type PricelistImportsResponse,
 } from '#contract';
-import { KeyRateLimiter } from '../../apiKeys/rateLimit';
 import type { AppDeps } from '../../appDeps';
-import type { AuthContext } from '../../auth/profile';
-import { requireAuth } from '../../auth/session';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { answerOnce, idempotencyHeaders } from '../../idempotency/idempotency';
+import { requireImportAccess } from '../../identity/importAccess';
+import type { AuthContext } from '../../identity/profile';
+import { KeyRateLimiter } from '../../identity/rateLimit';
+import { requireAuth } from '../../identity/session';
 import { PathIdParam, pathId } from '../../pathId';
 import {
   buildChangesWorkbook,
   buildPriceListTemplate,
   buildValidationErrorWorkbook,
-} from '../../priceListFile';
+} from '../../pricelistFile';
+import { templateRows } from '../../pricelists/snapshot';
 import {
   confirmImport,
   createImport,
@@ -39,8 +41,6 @@ import { ImportListCache } from '../store/importListCache';
 import { findImport, findImportSummary, pricelistImportHistory } from '../store/importViews';
 import { legacyImportStatuses } from '../store/legacy';
 import { pendingValidationsFull, tooManyPendingValidations } from '../store/pendingValidations';
-import { templateRows } from '../store/pricelistSnapshot';
-import { requireImportAccess } from './access';
 import { changesWorkbookName, errorWorkbookName, sendWorkbook } from './downloads';
 import { importRouteDocs as docs, uploadBodies } from './openapi';
 import { readUpload, UploadSlots } from './upload';

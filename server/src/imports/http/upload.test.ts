@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart as multipartBody } from '../../../../test-support/priceListFiles';
+import { multipart as multipartBody } from '../../../../test-support/pricelistFiles';
 import { loadConfig } from '../../config';
 import { readUpload } from './upload';
 

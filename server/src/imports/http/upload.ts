@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { ApiError, badRequest } from '../../errors';
 import { checkOfficeContainer } from '../../lib/xlsx';
 import { bodyTimeoutSignal } from '../../operations/bodyTimeouts';
-import { detectExcelFormat } from '../../priceListFile';
+import { detectExcelFormat } from '../../pricelistFile';
 import { shortenFileName, type Upload, visibleFileName } from '../uploadedFile';
 
 const NOT_EXCEL = 'Filen måste vara en Excel-fil (.xls eller .xlsx).';

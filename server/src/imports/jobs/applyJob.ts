@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { observeJobSeconds } from '../../operations/jobMetrics';
-import type { DetailChunks } from '../../priceListFile';
-import { applyPriceListChanges, StaleDataError } from '../store/applyRows';
-import { saveDetails } from '../store/details';
+import { observeJobSeconds } from '../../metrics/jobMetrics';
+import type { DetailChunks } from '../../pricelistFile';
 import {
   loadVersionedPricelistSnapshot,
   pricelistFingerprint,
   pricelistStatus,
-} from '../store/pricelistSnapshot';
+} from '../../pricelists/snapshot';
+import { applyPriceListChanges, StaleDataError } from '../store/applyRows';
+import { saveDetails } from '../store/details';
 import {
   lastChangeOf,
   pricelistRowsVersion,

@@ -11,10 +11,10 @@ import {
   uploadImport,
   validatedImport,
 } from '../../../../test-support/importFlow';
-import { type FileRow, multipart, priceListWorkbook } from '../../../../test-support/priceListFiles';
+import { type FileRow, multipart, priceListWorkbook } from '../../../../test-support/pricelistFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import { openDatabase } from '../../db/database';
-import { articleNumber } from '../../db/seed';
+import { articleNumber } from '../../demo/seed';
 import { type JobResult, processJob, runNextJob, startImportJobs } from './importJobs';
 import { claimNextJob, LEASE_MS } from './importQueue';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppDeps } from '../../appDeps';
 import { type JobRunnerOptions, runClaimedJob, startJobLoop } from '../../lib/jobs/jobLoop';
-import { ExcelFileError, ExcelWorkerError } from '../../priceListFile';
+import { ExcelFileError, ExcelWorkerError } from '../../pricelistFile';
 import { type ApplyEnd, runApplyJob } from './applyJob';
 import {
   type ClaimedJob,

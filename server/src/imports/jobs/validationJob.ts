@@ -1,18 +1,18 @@
 import type { ImportStatus, ImportSummary } from '#contract';
-import { timedJob } from '../../operations/jobMetrics';
+import { timedJob } from '../../metrics/jobMetrics';
 import {
   type PriceListSnapshotJson,
   runPriceListValidation,
   runPriceListValidationSummary,
   type WorkerValidationRecord,
-} from '../../priceListFile';
-import { assessRisk } from '../../priceListFile/riskRules';
-import { saveDetails, saveErrors } from '../store/details';
+} from '../../pricelistFile';
+import { assessRisk } from '../../pricelistFile/riskRules';
 import {
   inactivePricelistError,
   loadVersionedPricelistSnapshot,
   pricelistStatus,
-} from '../store/pricelistSnapshot';
+} from '../../pricelists/snapshot';
+import { saveDetails, saveErrors } from '../store/details';
 import { pricelistRowsVersion } from '../store/revalidation';
 import {
   type ClaimedJob,

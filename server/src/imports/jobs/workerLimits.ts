@@ -8,7 +8,7 @@ import {
   WorkerPoolBusyError,
   type WorkerPoolOptions,
   type WorkerRunner,
-} from '../../priceListFile';
+} from '../../pricelistFile';
 
 /** The limits of the Excel worker thread (every parse of an uploaded file runs there). */
 export const workerLimits = (config: Config): WorkerLimits => ({

@@ -14,11 +14,11 @@ import {
   uploadImport,
   validatedImport,
 } from '../../../../test-support/importFlow';
-import { type FileRow, priceListWorkbook } from '../../../../test-support/priceListFiles';
+import { type FileRow, priceListWorkbook } from '../../../../test-support/pricelistFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import { demoArticleNumber } from '../../../../test-support/workbooks';
-import type { WorkerPoolStats } from '../../priceListFile';
-import type { WorkerJob } from '../../priceListFile/worker/pool';
+import type { WorkerPoolStats } from '../../pricelistFile';
+import type { WorkerJob } from '../../pricelistFile/worker/pool';
 import { startImportJobs } from './importJobs';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

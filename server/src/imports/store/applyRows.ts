@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { PricelistRowValues } from '#contract';
 import type { DB } from '../../db/schema';
-import type { PriceListChanges } from '../../priceListFile';
+import type { PriceListChanges } from '../../pricelistFile';
 
 /** Rows per statement: arrays of this size keep each statement well under a few MB. */
 const BATCH = 10_000;

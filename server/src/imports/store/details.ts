@@ -14,7 +14,7 @@ import {
   type DetailChunks,
   errorChunks,
   type StoredUpdate,
-} from '../../priceListFile';
+} from '../../pricelistFile';
 import { type FileDeps, readImportFile } from './importFiles';
 
 /**

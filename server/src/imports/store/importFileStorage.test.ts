@@ -12,7 +12,7 @@ import {
   runAllJobs,
   uploadImport,
 } from '../../../../test-support/importFlow';
-import { multipart } from '../../../../test-support/priceListFiles';
+import { multipart } from '../../../../test-support/pricelistFiles';
 import { testDatabaseKinds } from '../../../../test-support/testApp';
 import { useSupplierApp } from '../../../../test-support/useTestApp';
 

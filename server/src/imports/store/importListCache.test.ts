@@ -13,7 +13,7 @@ import {
 } from '../../../../test-support/importFlow';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import { buildApp } from '../../app';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../demo/seed';
 import { claimNextJob, renewLease } from '../jobs/importQueue';
 import { ImportListCache } from './importListCache';
 

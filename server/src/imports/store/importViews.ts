@@ -7,8 +7,8 @@ import {
   type PricelistImport,
 } from '#contract';
 import type { Database } from '../../db/database';
+import { latestAppliedImports } from '../../pricelists/latestApplied';
 import { withoutHiddenCharacters } from '../uploadedFile';
-import { latestAppliedImports } from './latestApplied';
 import { revalidationMessage } from './revalidation';
 
 /**

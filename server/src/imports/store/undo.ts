@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
-import type { AuthContext } from '../../auth/profile';
 import type { DB } from '../../db/schema';
-import type { PriceListChanges } from '../../priceListFile';
+import type { AuthContext } from '../../identity/profile';
+import type { PriceListChanges } from '../../pricelistFile';
+import { latestAppliedImports } from '../../pricelists/latestApplied';
+import { pricelistFingerprint } from '../../pricelists/snapshot';
 import type { CommandOutcome } from '../outcome';
-import { latestAppliedImports } from './latestApplied';
-import { pricelistFingerprint } from './pricelistSnapshot';
 import { revalidateOpenImports } from './revalidation';
 
 /**

@@ -4,7 +4,7 @@ import type { PricelistRowValues } from '#contract';
 import { generatePriceListRows } from '../../../test-support/generatedWorkbooks';
 import { headers, storedRow } from '../../../test-support/workbooks';
 import { buildPriceListTemplate, columnNotes, type TemplateRow } from './template';
-import { validatePriceList } from './validatePriceList';
+import { validatePriceList } from './validatePricelist';
 
 async function open(content: Buffer) {
   const workbook = new ExcelJS.Workbook();

@@ -1,6 +1,6 @@
 import type { ApiKey } from '#contract';
 import type { Database } from '../db/database';
-import { displayHint, hashApiKeySecret, hintOf, newApiKeySecret } from './secret';
+import { displayHint, hashApiKeySecret, hintOf, newApiKeySecret } from './apiKeySecret';
 
 const DAY = 24 * 3_600_000;
 /** The mail before an expiry goes this long before it (docs/api-keys.md). */

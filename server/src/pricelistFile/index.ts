@@ -26,7 +26,7 @@ export type {
   WorkerValidationOutcome,
   WorkerValidationRecord,
 } from './types';
-export { MAX_REPORTED_ERRORS, validatePriceList } from './validatePriceList';
+export { MAX_REPORTED_ERRORS, validatePriceList } from './validatePricelist';
 export {
   defaultWorkerLimits,
   type ReservedWorker,

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BACKGROUND_REQUEST_HEADER } from '#contract';
-import { bearerCredentialOf, registerApiKeyAuthentication } from '../apiKeys/bearer';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { compiledOnce } from '../db/compiledOnce';
 import type { Database } from '../db/database';
 import { unauthorized } from '../errors';
+import { bearerCredentialOf, registerApiKeyAuthentication } from './bearer';
 import { type AuthContext, authContextFrom, profileFromRows, selectUserWithRights } from './profile';
 
 /** The live session a request came with, as the session table holds it. */

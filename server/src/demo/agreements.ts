@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { AgreementRowStatus, DB } from '../db/schema';
-import type { SeedContext } from '../db/seedContext';
-import { addDays, swedishDateOf } from '../pricelists/calendar';
+import { addDays, swedishDateOf } from '../lib/calendar';
+import type { SeedContext } from './seedContext';
 
 /*
  * The demo agreements and assortments behind the start-page counts. Every entry is placed to be

@@ -1,7 +1,7 @@
 import type { PricelistRowValues } from '#contract';
 import type { StoredRows } from './diff';
 import type { PriceListSnapshotJson } from './types';
-import type { CheckData } from './validatePriceList';
+import type { CheckData } from './validatePricelist';
 
 /**
  * The organisation's articles and the price list's rows as JSON texts: the form in which

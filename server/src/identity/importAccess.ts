@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_PERMISSION } from '#contract';
-import { type AuthContext, hasPermission } from '../../auth/profile';
-import { requireAuth } from '../../auth/session';
-import { notFound } from '../../errors';
+import { notFound } from '../errors';
+import { type AuthContext, hasPermission } from './profile';
+import { requireAuth } from './session';
 
 /**
  * The caller (401 without a session) when they may handle imports of `organizationId`: the

@@ -3,7 +3,7 @@ import { BACKGROUND_REQUEST_HEADER } from '#contract';
 import { loginAs } from '../../../test-support/login';
 import { testDatabaseKinds } from '../../../test-support/testApp';
 import { useTestApp } from '../../../test-support/useTestApp';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_PASSWORD } from '../demo/seed';
 import { hashSessionId } from './session';
 
 const api = '/resources/v1';

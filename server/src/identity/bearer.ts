@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_PERMISSION } from '#contract';
-import { authContextFrom, hasPermission, profileFromRows, selectUserWithRights } from '../auth/profile';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { compiledOnce } from '../db/compiledOnce';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { apiKeyMessages } from './messages';
+import { apiKeyMessages } from './apiKeyMessages';
+import { displayHint, hashApiKeySecret, hintOf, isWellFormedSecret } from './apiKeySecret';
+import { authContextFrom, hasPermission, profileFromRows, selectUserWithRights } from './profile';
 import { KeyRateLimiter } from './rateLimit';
-import { displayHint, hashApiKeySecret, hintOf, isWellFormedSecret } from './secret';
 
 declare module 'fastify' {
   interface FastifyRequest {

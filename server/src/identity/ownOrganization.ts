@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../auth/profile';
-import { requireAuth } from '../auth/session';
 import { notFound } from '../errors';
 import { pathId } from '../pathId';
+import type { AuthContext } from './profile';
+import { requireAuth } from './session';
 
 /**
  * The signed-in caller (401 without a session) when `organizationIdParam` is the organisation of

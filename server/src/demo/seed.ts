@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import { type PermissionName, permissions } from '#contract/permissions';
 import { hashPassword } from '../auth/passwords';
-import { seedAgreementData } from '../dashboard/seed';
-import type { Database } from './database';
-import type { DB } from './schema';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import { seedAgreementData } from './agreements';
 import type { OrganizationKey, SeedContext } from './seedContext';
 
 /** Every demo user's password (docs/product.md, "Demo data"). */

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { PricelistTimeStatus, ValidationError } from '#contract';
 import { PRICE_LIST_SHEET, pricelistTimeStatusLabels } from '#contract';
-import type { Clock } from '../../clock';
-import type { Database } from '../../db/database';
-import type { PriceListSnapshotJson } from '../../priceListFile';
-import { swedishDateOf } from '../../pricelists/calendar';
-import { pricelistsOf } from '../../pricelists/queries';
-import { pricelistRowsVersion } from './revalidation';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { pricelistRowsVersion } from '../imports/store/revalidation';
+import { swedishDateOf } from '../lib/calendar';
+import type { PriceListSnapshotJson } from '../pricelistFile';
+import { pricelistsOf } from './queries';
 
 export interface PricelistSnapshot {
   /** The articles and rows as JSON texts, for the worker thread to parse (snapshotJson.ts). */

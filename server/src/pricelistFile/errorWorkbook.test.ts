@@ -9,7 +9,7 @@ import {
   validRow,
 } from '../../../test-support/workbooks';
 import { buildValidationErrorWorkbook, errorFill } from './errorWorkbook';
-import { validatePriceList } from './validatePriceList';
+import { validatePriceList } from './validatePricelist';
 
 async function errorsOf(content: Buffer, fileName = 'prislista.xlsx'): Promise<ValidationError[]> {
   const outcome = await validatePriceList({

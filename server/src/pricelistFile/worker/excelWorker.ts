@@ -5,7 +5,7 @@ import { XlsxError } from '../../lib/xlsx';
 import { ExcelFileError, excelFileErrorOf } from '../fileErrors';
 import { checkDataOfJson } from '../snapshotJson';
 import type { PriceListSnapshotJson } from '../types';
-import { type CheckData, validateAgainst } from '../validatePriceList';
+import { type CheckData, validateAgainst } from '../validatePricelist';
 import {
   WORKER_NICE,
   WORKER_READY,

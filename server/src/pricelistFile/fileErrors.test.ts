@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handMadeXlsx } from '../../../test-support/workbooks';
 import { XlsxError, type XlsxErrorCode } from '../lib/xlsx';
 import { ExcelFileError, excelFileErrorOf } from './fileErrors';
-import { validateAgainst } from './validatePriceList';
+import { validateAgainst } from './validatePricelist';
 
 const noData = { articleNumbers: [], stored: { articleNumbers: [], values: [] } as never };
 

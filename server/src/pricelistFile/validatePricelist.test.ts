@@ -12,7 +12,7 @@ import {
 import { storedRowsOf } from './diff';
 import { ExcelFileError } from './fileErrors';
 import type { PriceListValidationOutcome } from './types';
-import { validateAgainst, validatePriceList } from './validatePriceList';
+import { validateAgainst, validatePriceList } from './validatePricelist';
 
 const articleNumbers = ['HMD-0001', 'HMD-0002', 'HMD-0003', 'HMD-0004', '100000', '12345', 'HMD-Å1'];
 

@@ -9,7 +9,7 @@ import type {
   TemplateRow,
   WorkerValidationOutcome,
 } from '../types';
-import type { ValidationOutcome } from '../validatePriceList';
+import type { ValidationOutcome } from '../validatePricelist';
 
 /**
  * What crosses between the job and the worker thread, packed. Structured cloning 200,000 row

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppDeps } from '../appDeps';
 import { ApiError, notFound } from '../errors';
-import type { WorkerPoolStats } from '../priceListFile';
+import type { WorkerPoolStats } from '../pricelistFile';
 
 /**
  * Metrics of this instance in Prometheus text format, at GET /metrics (README, "Health and

@@ -7,10 +7,10 @@ import {
   type TestApp,
   testDatabaseKinds,
 } from '../../../test-support/testApp';
-import { hashSessionId } from '../auth/session';
+import { hashApiKeySecret } from './apiKeySecret';
+import { createApiKey } from './apiKeyStore';
 import { API_KEY_RATE } from './rateLimit';
-import { hashApiKeySecret } from './secret';
-import { createApiKey } from './store';
+import { hashSessionId } from './session';
 
 const api = '/resources/v1';
 const SECOND = 1000;

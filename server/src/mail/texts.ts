@@ -1,4 +1,4 @@
-import type { MailMessage } from './mail';
+import type { MailMessage } from './transport';
 
 const signature = 'Med vänliga hälsningar\nHjälpmedelsdatabasen';
 

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '#contract';
-import { demoSupplier, pricelistRows, type Supplier } from '../../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
-import { buildPriceListTemplate, defaultWorkerLimits, runPriceListValidation } from '../../priceListFile';
-import { loadPricelistSnapshot, loadVersionedPricelistSnapshot, templateRows } from './pricelistSnapshot';
-import { pricelistRowsVersion } from './revalidation';
+import { demoSupplier, pricelistRows, type Supplier } from '../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+import { pricelistRowsVersion } from '../imports/store/revalidation';
+import { buildPriceListTemplate, defaultWorkerLimits, runPriceListValidation } from '../pricelistFile';
+import { loadPricelistSnapshot, loadVersionedPricelistSnapshot, templateRows } from './snapshot';
 
 const terms = 'Gäller "alltid"\tutom vid\nåverkan på ÅÄÖ-delar \\ se avtal';
 

@@ -1,9 +1,9 @@
 import { warnOfExpiringApiKeys } from '../apiKeys/expiryWarnings';
 import type { AppDeps } from '../appDeps';
+import { pruneLoginFailures } from '../auth/lockout';
 import type { Database } from '../db/database';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency';
 import { runAtStartAndEvery } from '../lib/jobs/periodic';
-import { pruneLoginFailures } from './lockout';
 
 const DAY = 24 * 3_600_000;
 /** How often an instance runs the housekeeping on its own, besides after logins. */
