@@ -21,6 +21,7 @@ import { registerOpenApi } from './openapi/document';
 import { REFERENCE_PAGE_PATH, registerReferencePage } from './openapi/referencePage';
 import { openApiRoutes } from './openapi/routes';
 import { registerBodyTimeouts, requestTimeoutMs } from './operations/bodyTimeouts';
+import { createLoginHousekeeping } from './operations/housekeeping';
 import { organizationRoutes } from './organizations/routes';
 import { pricelistRoutes } from './pricelists/routes';
 import { testabilityRoutes } from './testability/routes';
@@ -108,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      authRoutes(api, deps);
+      authRoutes(api, deps, createLoginHousekeeping(deps));
       apiKeyRoutes(api, deps);
       organizationRoutes(api, deps);
       pricelistRoutes(api, deps);

@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { API_KEY_RATE } from './identity/rateLimit';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -51,6 +50,12 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const optionalUrl = optional(z.url());
 
 /** Every setting of the server, read from the environment and checked at start. `.env.example` lists them. */
+/**
+ * Requests per API key and instance: a bucket of `burst` refilled at `perMinute` (decision 0019).
+ * The defaults live here, not with the limiter, so that the settings import nothing of a feature.
+ */
+export const API_KEY_RATE = { perMinute: 600, burst: 120 } as const;
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),

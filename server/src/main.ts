@@ -8,10 +8,9 @@ import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed';
 import { startImportJobs } from './imports/jobs/importJobs';
 import { createWorkerPool } from './imports/jobs/workerLimits';
-import { startFileRetention } from './imports/store/fileRetention';
 import { createLogger } from './logger';
 import { createMailer } from './mail/transport';
-import { startAuthHousekeeping } from './operations/housekeeping';
+import { startHousekeeping } from './operations/housekeeping';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -49,10 +48,9 @@ async function main() {
   });
   const app: FastifyInstance = await buildApp(deps);
   const jobs = startImportJobs(deps);
-  // Uploaded bytes of ended imports are deleted once their retention time has passed.
-  const fileRetention = startFileRetention(deps);
-  // Expired sessions and the mails a week before API keys expire, even when nobody signs in.
-  const authHousekeeping = startAuthHousekeeping(deps);
+  // Expired sessions, the mails a week before API keys expire and uploaded files past their
+  // retention, even when nobody signs in.
+  const housekeeping = startHousekeeping(deps);
   await app.listen({ host: config.HOST, port: config.PORT });
 
   let stopping = false;
@@ -63,8 +61,7 @@ async function main() {
     // Stop taking requests and let those in flight finish, then stop the jobs, then the database.
     await app.close();
     await jobs.stop();
-    await fileRetention.stop();
-    await authHousekeeping.stop();
+    await housekeeping.stop();
     await deps.workerPool.close();
     await database.close();
     process.exit(0);

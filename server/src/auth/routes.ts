@@ -21,18 +21,24 @@ import {
 } from '../identity/session';
 import { createBackgroundTasks } from '../mail/background';
 import { apiTags, errors, json, noAuthentication, noContent } from '../openapi/routeDocs';
-import { createAuthHousekeeping } from '../operations/housekeeping';
 import { logIn } from './login';
 import { authMessages } from './messages';
 import { dummyPasswordHash, newPasswordProblem } from './passwords';
 import { changePasswordWithToken, sendPasswordChangedMail, sendResetMail, userOfResetToken } from './reset';
 
-/** Sign-in, sign-out, the profile, the session ping and password reset (docs/product.md, "Calls"). */
-export function authRoutes(app: FastifyInstance, deps: AppDeps) {
+/**
+ * Sign-in, sign-out, the profile, the session ping and password reset (docs/product.md, "Calls").
+ * `afterLogin` runs in the background on every login attempt: the service's housekeeping rides
+ * on requests that come anyway (operations/housekeeping.ts).
+ */
+export function authRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  afterLogin: (now: Date) => Promise<void> = async () => {},
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { config, db, clock } = deps;
   const background = createBackgroundTasks(deps.logger);
-  const housekeeping = createAuthHousekeeping(deps);
   api.addHook('onClose', () => background.settle());
   // Computed now, so that the first unknown username is not answered faster than the rest.
   void dummyPasswordHash();
@@ -67,7 +73,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps) {
       const username = request.body.username.trim();
       const { password } = request.body;
       if (!username || !password) throw badRequest(authMessages.loginFieldsMissing);
-      background.run('auth housekeeping', () => housekeeping(clock.now()));
+      background.run('housekeeping', () => afterLogin(clock.now()));
       const result = await logIn(deps, username, password, cookieSessionIdHash(request, config));
       if (result.kind === 'locked') {
         const seconds = Math.ceil((result.lockedUntil.getTime() - clock.now().getTime()) / 1000);

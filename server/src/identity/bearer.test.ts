@@ -7,9 +7,9 @@ import {
   type TestApp,
   testDatabaseKinds,
 } from '../../../test-support/testApp';
+import { API_KEY_RATE } from '../config';
 import { hashApiKeySecret } from './apiKeySecret';
 import { createApiKey } from './apiKeyStore';
-import { API_KEY_RATE } from './rateLimit';
 import { hashSessionId } from './session';
 
 const api = '/resources/v1';

@@ -1,10 +1,8 @@
 /**
  * Requests per key, in memory per instance (decision 0019): a token bucket that holds `burst`
- * requests and refills at `perMinute`. With several instances behind a load balancer a key may
+ * requests and refills at `perMinute` (API_KEY_RATE_PER_MINUTE and _BURST, config.ts). With several instances behind a load balancer a key may
  * get up to that many times the rate; the limit is there to stop a runaway script, not to meter.
  */
-export const API_KEY_RATE = { perMinute: 600, burst: 120 } as const;
-
 /** Buckets kept before the full ones (idle keys, one-off wrong keys) are swept out. */
 const SWEEP_AT = 10_000;
 
@@ -17,7 +15,7 @@ export class KeyRateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private readonly perMs: number;
 
-  constructor(private readonly limit: { perMinute: number; burst: number } = API_KEY_RATE) {
+  constructor(private readonly limit: { perMinute: number; burst: number }) {
     this.perMs = limit.perMinute / 60_000;
   }
 

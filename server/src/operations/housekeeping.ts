@@ -1,58 +1,54 @@
 import { warnOfExpiringApiKeys } from '../apiKeys/expiryWarnings';
 import type { AppDeps } from '../appDeps';
-import { pruneLoginFailures } from '../auth/lockout';
-import type { Database } from '../db/database';
+import { pruneAuthTables } from '../auth/prune';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency';
+import { startFileRetention } from '../imports/store/fileRetention';
 import { runAtStartAndEvery } from '../lib/jobs/periodic';
 
-const DAY = 24 * 3_600_000;
+/**
+ * The service's housekeeping, in one place: each feature owns what it prunes, this module decides
+ * when it runs. Hourly on every instance (and once at start), so nothing waits for a user:
+ * expired sessions, old login failures and reset tokens (auth), finished idempotency keys, the
+ * mails a week before API keys expire, and the uploaded files past their retention (imports,
+ * on its own timer: docs/decisions/0010-uploaded-files-on-disk-and-retention.md).
+ */
+
 /** How often an instance runs the housekeeping on its own, besides after logins. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
-type HousekeepingDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'logger'>;
+type HousekeepingDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'logger' | 'uploadFolder'>;
 
-/**
- * Deletes what no rule needs any more: sessions past their expiry (a returning cookie deletes its
- * own, but most never return), login failures too old to lock, and reset tokens a day after they
- * expired (the hourly mail cap looks back one hour only).
- */
-export async function pruneAuthTables(db: Database, now: Date) {
-  await db
-    .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('idle_expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
-    .execute();
-  await pruneLoginFailures(db, now);
-  await db
-    .deleteFrom('password_reset_tokens')
-    .where('expires_at', '<', new Date(now.getTime() - DAY))
-    .execute();
-}
-
-/** The pruning, and the mails a week before API keys expire (docs/api-keys.md). */
-async function runAuthHousekeeping(deps: HousekeepingDeps, now: Date) {
+async function runHousekeeping(deps: HousekeepingDeps, now: Date) {
   await pruneAuthTables(deps.db, now);
   await pruneIdempotencyKeys(deps, now);
   await warnOfExpiringApiKeys(deps);
 }
 
 /**
- * Runs the housekeeping at most once a minute, from requests that come anyway (logins). The
- * hourly timer (`startAuthHousekeeping`) covers the hours when nobody signs in.
+ * The housekeeping at most once a minute, from requests that come anyway (logins: the sign-in
+ * routes call it). The hourly timer covers the hours when nobody signs in.
  */
-export function createAuthHousekeeping(deps: HousekeepingDeps) {
+export function createLoginHousekeeping(deps: HousekeepingDeps) {
   let last = 0;
   return async (now: Date) => {
     if (Math.abs(now.getTime() - last) < 60_000) return;
     last = now.getTime();
-    await runAuthHousekeeping(deps, now);
+    await runHousekeeping(deps, now);
   };
 }
 
-/** Runs the housekeeping at start and then every hour; errors are logged, never thrown. */
-export function startAuthHousekeeping(deps: HousekeepingDeps): { stop(): Promise<void> } {
-  return runAtStartAndEvery(
+/** Starts the hourly housekeeping and the file retention; errors are logged, never thrown. */
+export function startHousekeeping(deps: HousekeepingDeps): { stop(): Promise<void> } {
+  const hourly = runAtStartAndEvery(
     HOUSEKEEPING_INTERVAL_MS,
-    () => runAuthHousekeeping(deps, deps.clock.now()),
-    (error) => deps.logger.error({ err: error }, 'auth housekeeping failed'),
+    () => runHousekeeping(deps, deps.clock.now()),
+    (error) => deps.logger.error({ err: error }, 'housekeeping failed'),
   );
+  const fileRetention = startFileRetention(deps);
+  return {
+    async stop() {
+      await hourly.stop();
+      await fileRetention.stop();
+    },
+  };
 }

@@ -14,4 +14,3 @@ export function createStore() {
 }
 
 export type AppStore = ReturnType<typeof createStore>;
-export type AppDispatch = AppStore['dispatch'];

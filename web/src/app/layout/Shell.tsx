@@ -1,10 +1,10 @@
 import { RouterProvider } from 'react-aria-components';
 import { Outlet, useHref, useNavigate } from 'react-router';
+import { Footer } from '../../ui/Footer';
 import { sv } from '../../ui/text/sv';
 import { Breadcrumb } from './Breadcrumb';
-import { Footer } from './Footer';
 import { Header } from './Header';
-import './shell.css';
+import '../../ui/shell.css';
 
 /** React Router's href for a path in the app; an absolute address (the manual) stays as it is. */
 function useAppHref(href: string) {

@@ -2,8 +2,8 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-a
 import type { Profile } from '#contract/auth';
 import { firstEngagement, useGetOrganizationQuery } from '../../api/profile';
 import { useLogout } from '../../api/session';
+import { links } from '../../ui/links';
 import { sv } from '../../ui/text/sv';
-import { links } from '../links';
 import { userMenuItems } from './menuRules';
 
 /**

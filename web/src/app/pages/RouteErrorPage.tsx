@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Footer } from '../../ui/Footer';
 import { sv } from '../../ui/text/sv';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { Footer } from '../layout/Footer';
 import { NotFoundPage } from './NotFoundPage';
 import '../../features/auth/auth.css';
 

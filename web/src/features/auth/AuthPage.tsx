@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Footer } from '../../app/layout/Footer';
+import { Footer } from '../../ui/Footer';
 import { sv } from '../../ui/text/sv';
 import { usePageTitle } from '../../ui/usePageTitle';
 import './auth.css';

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAuthRoute } from './testing';
+import { renderRoutes } from '../../test/render';
+import { authRoutes } from './routes';
 
 describe('the login page', () => {
   it('labels both fields as obligatoriskt (docs/product.md, "Forms")', () => {
-    renderAuthRoute('/login');
+    renderRoutes(authRoutes, '/login');
     expect(screen.getByLabelText('Användarnamn (obligatoriskt)')).toHaveAttribute('autocomplete', 'username');
     expect(screen.getByLabelText('Lösenord (obligatoriskt)')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('heading', { level: 1, name: 'Logga in' })).toBeVisible();
@@ -12,14 +13,14 @@ describe('the login page', () => {
   });
 
   it('links to password recovery', () => {
-    renderAuthRoute('/login');
+    renderRoutes(authRoutes, '/login');
     expect(screen.getByRole('link', { name: 'Glömt lösenordet?' })).toHaveAttribute('href', '/login/recover');
   });
 });
 
 describe('the recovery pages', () => {
   it.each(['/login/recover', '/login/password/recover'])('%s asks for username and e-postadress', (path) => {
-    renderAuthRoute(path);
+    renderRoutes(authRoutes, path);
     expect(screen.getByRole('heading', { level: 1, name: 'Återställ lösenord' })).toBeVisible();
     expect(screen.getByLabelText('Användarnamn (obligatoriskt)')).toBeVisible();
     expect(screen.getByLabelText('E-postadress (obligatoriskt)')).toHaveAttribute('type', 'email');
@@ -30,7 +31,7 @@ describe('required fields', () => {
   it('names each empty field at the field, ties the text to it and focuses the first', async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
-    renderAuthRoute('/login');
+    renderRoutes(authRoutes, '/login');
     await user.click(screen.getByRole('button', { name: 'Logga in' }));
     const username = screen.getByLabelText('Användarnamn (obligatoriskt)');
     const password = screen.getByLabelText('Lösenord (obligatoriskt)');
@@ -44,7 +45,7 @@ describe('required fields', () => {
   it('the recovery form names its empty fields too, beside the specified sentence', async () => {
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
-    renderAuthRoute('/login/recover');
+    renderRoutes(authRoutes, '/login/recover');
     await user.type(screen.getByLabelText('Användarnamn (obligatoriskt)'), 'lev.admin');
     await user.click(screen.getByRole('button', { name: 'Skicka' }));
     const email = screen.getByLabelText('E-postadress (obligatoriskt)');

@@ -1,23 +1,24 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAuthRoute } from './testing';
+import { renderRoutes } from '../../test/render';
+import { authRoutes } from './routes';
 
 describe('the logged-out page', () => {
   it('says why after a time-out from idleness', async () => {
-    renderAuthRoute('/logout', { reason: 'inactivity' });
+    renderRoutes(authRoutes, '/logout', { reason: 'inactivity' });
     expect(
       await screen.findByText('Du har loggats ut eftersom du inte har varit aktiv på 30 minuter.'),
     ).toBeVisible();
   });
 
   it('names the 12-hour limit when that ended the session', async () => {
-    renderAuthRoute('/logout', { reason: 'maxAge' });
+    renderRoutes(authRoutes, '/logout', { reason: 'maxAge' });
     expect(await screen.findByText(/har varit inloggad i 12 timmar/)).toBeVisible();
     expect(screen.queryByText(/inte har varit aktiv/)).toBeNull();
   });
 
   it("gives no reason after a logout of the user's own", async () => {
-    renderAuthRoute('/logout');
+    renderRoutes(authRoutes, '/logout');
     expect(await screen.findByRole('heading', { level: 1, name: 'Du är utloggad' })).toBeVisible();
     expect(screen.queryByText(/Du har loggats ut eftersom/)).toBeNull();
   });

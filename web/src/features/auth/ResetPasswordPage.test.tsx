@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAuthRoute } from './testing';
+import { renderRoutes } from '../../test/render';
+import { authRoutes } from './routes';
 
 describe('the new-password page without its link parameters (docs/product.md, "Screens and routes")', () => {
   it.each([
@@ -9,7 +10,7 @@ describe('the new-password page without its link parameters (docs/product.md, "S
     '/login/create?token=abc',
     '/login/password/create?email=&token=abc',
   ])('%s shows nothing and validates nothing', (path) => {
-    const { container, store } = renderAuthRoute(path);
+    const { container, store } = renderRoutes(authRoutes, path);
     // Only the heading for screen readers remains; it is visually hidden.
     expect(screen.getByRole('heading', { level: 1, name: 'Välj nytt lösenord' })).toHaveClass(
       'visually-hidden',

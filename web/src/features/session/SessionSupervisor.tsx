@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
+import type { AppDispatch } from '../../api/dispatch';
 import type { LogoutState } from '../../api/logoutReason';
 import { profileApi } from '../../api/profile';
 import { useLogout, usePingSessionQuery } from '../../api/session';
 import { sessionEnded } from '../../api/sessionActions';
-import type { AppDispatch } from '../../app/store';
 import { useInvalidateApiStoreEvent } from './invalidateApiStore';
 import { isOutsideSession } from './paths';
 import { SessionExpiryDialog } from './SessionExpiryDialog';

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ImportStatus, importStatuses } from '#contract/domain';
-import { anImport, renderInApp } from '../test/render';
+import { renderInApp } from '../../../test/render';
+import { anImport } from '../test/anImport';
 import { ImportCard } from './ImportCard';
 
 /** The card's status label (summary/card labels of docs/product.md, "Imports: types, statuses, flow") and its buttons (§4, point 5). */

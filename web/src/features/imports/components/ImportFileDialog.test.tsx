@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderInApp } from '../../../test/render';
 import { importsApi } from '../api';
-import { anImport, renderInApp } from '../test/render';
+import { anImport } from '../test/anImport';
 import type { UploadFile, UploadOutcome } from '../upload';
 import { ImportFileDialog } from './ImportFileDialog';
 

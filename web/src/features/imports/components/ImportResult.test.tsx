@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { ValidationError } from '#contract/imports';
-import { anImport, renderInApp } from '../test/render';
+import { renderInApp } from '../../../test/render';
+import { anImport } from '../test/anImport';
 import { ImportResult } from './ImportResult';
 
 const anError = (row: number): ValidationError => ({

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
+import { renderInApp } from '../../../test/render';
 import { mergeRecentImports } from '../recentImports';
-import { anImport, renderInApp } from '../test/render';
+import { anImport } from '../test/anImport';
 import { RecentImportsTable } from './RecentImportsTable';
 
 const rows = mergeRecentImports(

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ImportStatus, importStatuses } from '#contract/domain';
-import { anImport, renderInApp } from '../test/render';
+import { renderInApp } from '../../../test/render';
+import { anImport } from '../test/anImport';
 import { SummaryActions } from './SummaryActions';
 
 /** The summary's buttons by status (docs/product.md, "Imports: types, statuses, flow", points 2 to 4). */

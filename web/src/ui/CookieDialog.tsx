@@ -1,5 +1,5 @@
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { sv } from '../../ui/text/sv';
+import { sv } from './text/sv';
 
 /**
  * "Hantering av kakor": a modal dialog (focus trapped, and given back to the button that opened

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { sv } from '../../ui/text/sv';
-import { links } from '../links';
+import { links } from './links';
+import { sv } from './text/sv';
 import './shell.css';
 
 // The dialog brings react-aria (~50 kB gzipped): loaded when it is asked for (or about to be, on
