@@ -29,9 +29,19 @@ const serverFeatureMayImport: Partial<Record<(typeof serverFeatures)[number], st
 
 /**
  * Server folders below every feature: what any feature may use, and which import none. The
- * Idempotency-Key handling is one: routes of several features take it.
+ * Idempotency-Key handling is one: routes of several features take it; so are the request body
+ * limits (http/).
  */
-const serverBase = ['identity', 'idempotency', 'mail', 'metrics', 'db', 'pricelistFile', 'openapi'] as const;
+const serverBase = [
+  'identity',
+  'idempotency',
+  'http',
+  'mail',
+  'metrics',
+  'db',
+  'pricelistFile',
+  'openapi',
+] as const;
 
 /** What composes the server from its features; nothing below may import it. */
 const serverComposition = ['operations', 'demo', 'testability', 'app', 'main', 'createAppDeps'];
@@ -108,7 +118,7 @@ function serverBaseBlocks() {
         {
           group: [...serverFeatures, ...serverComposition].flatMap(sibling),
           message:
-            'identity/, idempotency/, mail/, metrics/, db/, pricelistFile/ and openapi/ lie below every feature: they import none, nor what composes the server (docs/decisions/0031-one-way-layers.md).',
+            'identity/, idempotency/, http/, mail/, metrics/, db/, pricelistFile/ and openapi/ lie below every feature: they import none, nor what composes the server (docs/decisions/0031-one-way-layers.md).',
         },
         noTestSupport,
       ],

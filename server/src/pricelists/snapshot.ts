@@ -3,7 +3,6 @@ import type { PricelistTimeStatus, ValidationError } from '#contract';
 import { PRICE_LIST_SHEET, pricelistTimeStatusLabels } from '#contract';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
-import { pricelistRowsVersion } from '../imports/store/revalidation';
 import { swedishDateOf } from '../lib/calendar';
 import type { PriceListSnapshotJson } from '../pricelistFile';
 import { pricelistsOf } from './queries';
@@ -39,6 +38,16 @@ export function inactivePricelistError(
     value: number,
     message: `Prislistan${now} kan inte längre ändras. Läs in filen till en aktuell eller framtida prislista.`,
   };
+}
+
+/** The price list's rows version as it is now (in `db`'s snapshot): moved by every statement that writes its rows (migration 015); undefined when it is gone. */
+export async function pricelistRowsVersion(db: Database, pricelistId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('pricelists')
+    .select(sql<string>`rows_version::text`.as('version'))
+    .where('id', '=', pricelistId)
+    .executeTakeFirst();
+  return row?.version;
 }
 
 /** The fingerprint of a price list's rows as they are in this transaction's snapshot. */

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MACRO_ENABLED_WORKBOOK, PASSWORD_PROTECTED_FILE } from '#contract/texts';
 import type { Config } from '../../config';
 import { ApiError, badRequest } from '../../errors';
+import { bodyTimeoutSignal } from '../../http/bodyTimeouts';
 import { checkOfficeContainer } from '../../lib/xlsx';
-import { bodyTimeoutSignal } from '../../operations/bodyTimeouts';
 import { detectExcelFormat } from '../../pricelistFile';
 import { shortenFileName, type Upload, visibleFileName } from '../uploadedFile';
 
@@ -110,7 +110,7 @@ async function receiveFile(
 /**
  * Reads a multipart upload: the part `file` (one Excel file, at most UPLOAD_MAX_BYTES: 413
  * beyond; extension and magic bytes must agree: 415 otherwise) and the text fields. A body that
- * comes in too slowly is 408 (operations/bodyTimeouts.ts).
+ * comes in too slowly is 408 (http/bodyTimeouts.ts).
  */
 export async function readUpload(request: FastifyRequest, config: Config): Promise<Upload> {
   if (!request.isMultipart()) throw badRequest('Filen måste skickas som multipart/form-data.');

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { RevalidationCause } from '#contract';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { pricelistRowsVersion } from '../../pricelists/snapshot';
 import { deleteDetails } from './details';
 
 /**
@@ -12,15 +13,7 @@ import { deleteDetails } from './details';
  * cause, and must be confirmed again (a new summary, a new risk id).
  */
 
-/** The price list's rows version as it is now (in `db`'s snapshot); undefined when it is gone. */
-export async function pricelistRowsVersion(db: Database, pricelistId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('pricelists')
-    .select(sql<string>`rows_version::text`.as('version'))
-    .where('id', '=', pricelistId)
-    .executeTakeFirst();
-  return row?.version;
-}
+export { pricelistRowsVersion };
 
 /** The version of the list the import's summary was computed against (null: not known). */
 export async function validatedRowsVersion(db: Database, importId: number): Promise<string | null> {
