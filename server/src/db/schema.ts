@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { RevalidationCause } from '#contract';
+import type { ImportStatus, ImportType, RevalidationCause } from '#contract';
 
 /** Kysely's view of the tables in `migrations/`. Keep it in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -122,8 +122,8 @@ export interface PricelistRowsTable {
 export interface ImportsTable {
   id: Generated<number>;
   organization_id: number;
-  type: string;
-  status: string;
+  type: ImportType;
+  status: ImportStatus;
   created_at: Timestamp;
   import_started_at: Timestamp | null;
   imported_at: Timestamp | null;
@@ -282,6 +282,13 @@ export interface DB {
   import_undo_added: ImportUndoAddedTable;
   import_list_versions: ImportListVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  import_queue_turns: ImportQueueTurnsTable;
+}
+
+/** 016: when each organisation last had a job claimed, so that organisations take turns. */
+export interface ImportQueueTurnsTable {
+  organization_id: number;
+  claimed_at: Timestamp;
 }
 
 /** 003 (005: json): an import's changes and validation errors, in chunks (a JSON array each). */

@@ -131,7 +131,7 @@ async function lockImport(trx: Transaction<DB>, organizationId: number, importId
     .forUpdate()
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, status: row.status as ImportStatus, summary: row.summary };
+  return { id: row.id, status: row.status, summary: row.summary };
 }
 
 /** A new file for an import whose validation has ended: the old results go, validation starts again. */

@@ -73,8 +73,8 @@ export const isoOrNull = (value: Date | string | null) =>
 function toImport(row: ImportRow): Import {
   return {
     id: row.id,
-    type: row.type as Import['type'],
-    status: row.status as ImportStatus,
+    type: row.type,
+    status: row.status,
     created: row.created,
     importStarted: row.importStarted,
     imported: row.imported,
@@ -85,7 +85,7 @@ function toImport(row: ImportRow): Import {
       id: row.pricelist_id ?? 0,
       ...(row.number === null ? {} : { number: row.number }),
     },
-    ...fileFailureReason(row.status as ImportStatus, row.failure_reason, row.failure_about_file),
+    ...fileFailureReason(row.status, row.failure_reason, row.failure_about_file),
     ...(row.undoneAt === null
       ? {}
       : { undone: { at: row.undoneAt, byFullName: `${row.undoer_first_name} ${row.undoer_last_name}` } }),
@@ -211,6 +211,6 @@ export async function findImportSummary(db: Database, organizationId: number, im
     .where('id', '=', importId)
     .executeTakeFirst();
   if (!row) return undefined;
-  if (isPendingStatus(row.status as ImportStatus) || row.summary === null) return { result: null };
+  if (isPendingStatus(row.status) || row.summary === null) return { result: null };
   return { result: ImportSummary.parse(row.summary) };
 }
