@@ -35,6 +35,14 @@ describe('paths quoted in the docs', () => {
     expect(missing).toEqual([]);
   });
 
+  it('lists every decision record in docs/decisions/README.md', () => {
+    const index = readFileSync(path.join(root, 'docs/decisions/README.md'), 'utf8');
+    const records = readdirSync(path.join(root, 'docs/decisions')).filter((file) =>
+      /^\d{4}-.*\.md$/.test(file),
+    );
+    expect(records.filter((file) => !index.includes(`(${file})`))).toEqual([]);
+  });
+
   it('reads a path with its punctuation and globs taken off', () => {
     expect(
       quotedPaths('see `server/src/imports/jobs/`, and server/src/lib/**; or web/src/ui/format.ts.'),
