@@ -174,6 +174,22 @@ export async function appliedImport(
   return validated.id;
 }
 
+/** Every change of one kind the changes API lists for the import, page by page, as a caller reads them. */
+export async function listedChanges(
+  testApp: TestApp,
+  supplier: Supplier,
+  importId: number,
+  kind: 'added' | 'updated' | 'removed',
+): Promise<{ articleNumber: string; values: PricelistRowValues }[]> {
+  const changes: { articleNumber: string; values: PricelistRowValues }[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const url = `imports/${supplier.organizationId}/${importId}/changes?kind=${kind}&offset=${offset}&limit=500`;
+    const page = (await request(testApp, 'GET', url, supplier.cookie)).json();
+    changes.push(...page.changes);
+    if (changes.length >= page.total) return changes;
+  }
+}
+
 /** Every row of the price list exactly as stored (ids, article ids, every column), in id order. */
 export async function storedPricelist(testApp: TestApp, pricelistId: number) {
   return testApp.db

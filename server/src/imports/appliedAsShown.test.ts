@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PricelistRowValues, priceListColumns } from '#contract';
 import {
   demoSupplier,
+  listedChanges,
   postConfirm,
   pricelistRows,
   request,
@@ -167,11 +168,6 @@ function workbookOf(rows: Record<string, Cell>[], inline: boolean): Buffer {
   return handMadeXlsx({ sheet: `<row r="1">${header}</row>${body}`, sharedStrings });
 }
 
-interface ListedChange {
-  articleNumber: string;
-  values: PricelistRowValues;
-}
-
 const byCodeUnits = (a: PricelistRowValues, b: PricelistRowValues) =>
   a.articleNumber < b.articleNumber ? -1 : a.articleNumber > b.articleNumber ? 1 : 0;
 
@@ -187,14 +183,8 @@ describe.each(testDatabaseKinds)('what is applied is what was shown, on %s', (ki
   });
   afterAll(() => testApp?.close());
 
-  async function listed(importId: number, changeKind: 'added' | 'updated' | 'removed') {
-    const changes: ListedChange[] = [];
-    for (let offset = 0; ; offset += 500) {
-      const page = (await get(`${importId}/changes?kind=${changeKind}&offset=${offset}&limit=500`)).json();
-      changes.push(...page.changes);
-      if (changes.length >= page.total) return changes;
-    }
-  }
+  const listed = (importId: number, changeKind: 'added' | 'updated' | 'removed') =>
+    listedChanges(testApp, supplier, importId, changeKind);
 
   it(
     'leaves the rows before, changed by exactly the listed changes, or nothing at all',

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '#contract';
 import {
   demoSupplier,
+  listedChanges,
   postConfirm,
   pricelistRows,
   request,
@@ -97,10 +98,8 @@ describe.each(testDatabaseKinds)('what is applied is what was shown, imports cro
   });
   afterAll(() => testApp?.close());
 
-  async function listed(importId: number, changeKind: 'added' | 'updated' | 'removed') {
-    const page = (await get(`${importId}/changes?kind=${changeKind}&offset=0&limit=500`)).json();
-    return page.changes as { articleNumber: string; values: PricelistRowValues }[];
-  }
+  const listed = (importId: number, changeKind: 'added' | 'updated' | 'removed') =>
+    listedChanges(testApp, supplier, importId, changeKind);
 
   it(
     'applies each import exactly as its last confirmed summary listed, or not at all',
