@@ -154,6 +154,8 @@ export interface ImportsTable {
     RevalidationCause | null
   >;
   revalidation_change_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 017: a job that failed for a passing reason is not claimed before this time (null: at once). */
+  run_after: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** 014: the ids of the rows an applied import added, one array per statement that wrote them. */

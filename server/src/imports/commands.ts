@@ -169,6 +169,7 @@ export async function replaceImportFile(
           attempts: 0,
           lease_owner: null,
           lease_expires_at: null,
+          run_after: null,
           updated_at: clock.now(),
         })
         .where('id', '=', importId)
@@ -221,6 +222,7 @@ export async function confirmImport(
         attempts: 0,
         lease_owner: null,
         lease_expires_at: null,
+        run_after: null,
         updated_at: now,
       })
       .where('id', '=', importId)

@@ -10,7 +10,7 @@ import type { StoredUpdate } from './changeDetails';
 import { WORKBOOK_CREATOR } from './fileErrors';
 import { escapedForCell } from './storableText';
 import type { ChangesExport } from './types';
-import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/pool';
+import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
 
 /**
  * The changes of a validation (or an applied import) as an .xlsx: a sheet "Risker" with the risk

@@ -17,7 +17,7 @@ import { boldFont, bufferedWorkbookWriter } from '../lib/xlsx/workbookWriter';
 import { mapHeader } from './columns';
 import { WORKBOOK_CREATOR } from './fileErrors';
 import { escapedForCell } from './storableText';
-import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/pool';
+import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
 import { packErrors } from './worker/transport';
 
 /** Excel's own "bad" style: light red fill, dark red text. */

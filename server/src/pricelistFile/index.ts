@@ -6,6 +6,7 @@
 export { detectExcelFormat, type ExcelFormat } from '../lib/xlsx';
 export { DETAIL_CHUNK_SIZE, errorChunks, type StoredUpdate } from './changeDetails';
 export { buildChangesWorkbook } from './changesWorkbook';
+export { errorCountsOf } from './errorCounts';
 export { buildValidationErrorWorkbook } from './errorWorkbook';
 export {
   ExcelFileError,
@@ -28,12 +29,10 @@ export type {
 } from './types';
 export { MAX_REPORTED_ERRORS, validatePriceList } from './validatePricelist';
 export {
-  defaultWorkerLimits,
   type ReservedWorker,
-  type WorkerLimits,
   WorkerPool,
   WorkerPoolBusyError,
   type WorkerPoolOptions,
   type WorkerPoolStats,
-  type WorkerRunner,
 } from './worker/pool';
+export { defaultWorkerLimits, type WorkerLimits, type WorkerRunner } from './worker/thread';

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { exceljsWorkbook, headers, storedRow, validRow } from '../../../test-support/workbooks';
 import { runPriceListValidation, runPriceListValidationSummary } from './runValidation';
 import { snapshotJsonOf } from './snapshotJson';
-import { WORKER_NICE, WorkerPool } from './worker/pool';
+import { WorkerPool } from './worker/pool';
+import { WORKER_NICE } from './worker/protocol';
 
 const limits = { heapMb: 256, deadlineMs: 10_000 };
 

@@ -5,7 +5,8 @@ import type {
   WorkerValidationOutcome,
   WorkerValidationRecord,
 } from './types';
-import { runnerOf, snapshotMessages, type WorkerLimits, type WorkerRunner } from './worker/pool';
+import { snapshotMessages } from './worker/protocol';
+import { runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
 import { unpackOutcome } from './worker/transport';
 
 /**

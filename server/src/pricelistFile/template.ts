@@ -12,7 +12,7 @@ import { slot } from './columns';
 import { WORKBOOK_CREATOR } from './fileErrors';
 import { escapedForCell } from './storableText';
 import type { TemplateRow } from './types';
-import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/pool';
+import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
 import { packRows } from './worker/transport';
 
 export type { TemplateRow } from './types';

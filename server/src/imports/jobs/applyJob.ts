@@ -19,7 +19,7 @@ import {
 } from '../store/revalidation';
 import { keepRowsForUndo } from '../store/undo';
 import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './importQueue';
-import { inactivePricelistFinish, type JobEnd, validateAgainstDatabase } from './validationJob';
+import { inactivePricelistFinish, type JobEnd, validateAgainstDatabase } from './jobSteps';
 
 export interface ApplyEnd {
   end: JobEnd;

@@ -14,8 +14,11 @@ import {
   leaseRenewMsOf,
   MAX_ATTEMPTS,
   renewLease,
+  retryJobLater,
 } from './importQueue';
-import { type JobEnd, runValidationJob } from './validationJob';
+import { isRetryableJobError, retryDelayMs } from './jobRetry';
+import type { JobEnd } from './jobSteps';
+import { runValidationJob } from './validationJob';
 
 export interface ImportJobs {
   /** Stops claiming new jobs and waits for those running (graceful shutdown). */
@@ -48,9 +51,11 @@ type ImportJobResult = { end: JobEnd } & Omit<ApplyEnd, 'end'> & { workerPeakMem
 
 /**
  * The import queue for the generic job runner: jobs are the imports waiting in VALIDATION_PENDING
- * or IMPORT_PENDING (importQueue.ts), each status with its handler. A handler that throws, or a
- * job claimed more than MAX_ATTEMPTS times (its earlier workers died), ends in the status's
- * *_ERROR with a recorded reason.
+ * or IMPORT_PENDING (importQueue.ts), each status with its handler. A handler that throws an
+ * error that may pass (jobRetry.ts) leaves the import pending, claimable again after a back-off,
+ * while it has attempts left. Any other error, the last attempt's, or a job claimed more than
+ * MAX_ATTEMPTS times (its earlier workers died), ends in the status's *_ERROR with a recorded
+ * reason.
  */
 function importJobRunner(deps: JobDeps): JobRunnerOptions<ClaimedJob, JobStatus, ImportJobResult> {
   const fail = async (job: ClaimedJob, workerId: string, failure: JobFailure): Promise<ImportJobResult> => {
@@ -66,6 +71,13 @@ function importJobRunner(deps: JobDeps): JobRunnerOptions<ClaimedJob, JobStatus,
       IMPORT_PENDING: (job, workerId) => runApplyJob(deps, job, workerId),
     },
     onFailure: (job, error, workerId) => fail(job, workerId, failureOf(error)),
+    retry: {
+      isRetryable: isRetryableJobError,
+      delayMs: retryDelayMs,
+      schedule: async (job, delayMs, workerId) => ({
+        end: (await retryJobLater(deps, job, workerId, delayMs)) ? 'RETRY_LATER' : 'LEASE_LOST',
+      }),
+    },
     onGiveUp: (job, workerId) =>
       fail(job, workerId, { reason: `Jobbet avbröts efter ${MAX_ATTEMPTS} försök.`, aboutFile: false }),
     maxAttempts: MAX_ATTEMPTS,

@@ -3,6 +3,7 @@ import { type ImportStatus, type ImportSummary, SUMMARY_ERROR_LIMIT, type Valida
 import type { AppDeps } from '../../appDeps';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
+import { errorCountsOf } from '../../pricelistFile';
 import { readImportFile } from '../store/importFiles';
 import { takeRecentUpload } from '../store/recentUploads';
 
@@ -12,7 +13,10 @@ export const LEASE_MS = 20_000;
 export const leaseMsOf = (config: JobDeps['config']) => config.JOB_LEASE_SECONDS * 1000;
 /** Renewal interval while a job runs: three renewals may fail before the lease runs out. */
 export const leaseRenewMsOf = (config: JobDeps['config']) => leaseMsOf(config) / 4;
-/** A job claimed this many times without finishing ends in its *_ERROR status. */
+/**
+ * A job claimed this many times without finishing ends in its *_ERROR status: its earlier
+ * workers died, or its earlier attempts failed for reasons that may pass (jobRetry.ts).
+ */
 export const MAX_ATTEMPTS = 3;
 
 export type JobStatus = Extract<ImportStatus, 'VALIDATION_PENDING' | 'IMPORT_PENDING'>;
@@ -46,8 +50,9 @@ export interface ClaimedJob {
  * organisation has waited longest: since the job was queued, or since the organisation's last
  * claim when that is later (import_queue_turns). So a backlog of one organisation takes turns
  * with another's first file instead of going before it. Applies and validations are ordered
- * alike. One statement, with `FOR UPDATE SKIP LOCKED` so that two instances polling at once
- * never take the same row.
+ * alike. A job waiting out its back-off after a failure that may pass (run_after) is skipped
+ * until its time. One statement, with `FOR UPDATE SKIP LOCKED` so that two instances polling at
+ * once never take the same row.
  */
 export async function claimNextJob(
   { db, clock, config }: JobDeps,
@@ -74,6 +79,7 @@ export async function claimNextJob(
         left join import_queue_turns t on t.organization_id = i.organization_id
       where i.status in ('VALIDATION_PENDING', 'IMPORT_PENDING')
         and (i.lease_expires_at is null or i.lease_expires_at < ${now})
+        and (i.run_after is null or i.run_after <= ${now})
       order by coalesce(r.jobs, 0), greatest(i.created_at, t.claimed_at), t.claimed_at nulls first,
         i.created_at, i.id
       limit 1
@@ -141,6 +147,34 @@ export async function loadImportFile(deps: JobDeps, importId: number): Promise<U
   return (await takeRecentUpload(deps, importId)) ?? readImportFile(deps, importId);
 }
 
+/**
+ * Releases a job whose attempt failed for a reason that may pass, to be claimed again (by any
+ * instance) no sooner than `delayMs` from now; the status stays pending. False when this worker
+ * no longer holds the job.
+ */
+export async function retryJobLater(
+  { db, clock }: JobDeps,
+  job: ClaimedJob,
+  workerId: string,
+  delayMs: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockOwnJob(trx, job, workerId))) return false;
+    const now = clock.now();
+    await trx
+      .updateTable('imports')
+      .set({
+        lease_owner: null,
+        lease_expires_at: null,
+        run_after: new Date(now.getTime() + delayMs),
+        updated_at: now,
+      })
+      .where('id', '=', job.id)
+      .execute();
+    return true;
+  });
+}
+
 export interface JobFailure {
   reason: string;
   aboutFile: boolean;
@@ -187,6 +221,7 @@ export async function writeFinish(trx: Transaction<DB>, clock: Clock, job: Claim
       failure_about_file: finish.failure?.aboutFile ?? false,
       lease_owner: null,
       lease_expires_at: null,
+      run_after: null,
       updated_at: clock.now(),
       ...(finish.importedAt ? { imported_at: finish.importedAt } : {}),
       ...(finish.validatedRowsVersion === undefined
@@ -197,11 +232,12 @@ export async function writeFinish(trx: Transaction<DB>, clock: Clock, job: Claim
     .execute();
 }
 
-/** The VALIDATION_ERRORS summary of a list of errors: their count and the first 100. */
+/** The VALIDATION_ERRORS summary of a list of errors: their count, the first 100 and the counts by column and rule. */
 export function errorSummary(errors: readonly ValidationError[]): ImportSummary {
   return {
     type: 'VALIDATION_ERRORS',
     errorCount: errors.length,
     errors: errors.slice(0, SUMMARY_ERROR_LIMIT),
+    errorCounts: errorCountsOf(errors),
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { demoSupplier, request, type Supplier, uploadImport } from '../../../../test-support/importFlow';
 import { type FileRow, priceListWorkbook } from '../../../../test-support/pricelistFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
-import type { WorkerJob } from '../../pricelistFile/worker/pool';
+import type { WorkerJob } from '../../pricelistFile/worker/protocol';
 import { startImportJobs } from './importJobs';
 
 /** Holds the validations of files named langsam*.xlsx at the start of their worker until opened. */

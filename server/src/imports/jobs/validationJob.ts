@@ -1,22 +1,12 @@
-import type { ImportStatus, ImportSummary } from '#contract';
+import type { ImportSummary } from '#contract';
 import { timedJob } from '../../metrics/jobMetrics';
-import {
-  type PriceListSnapshotJson,
-  runPriceListValidation,
-  runPriceListValidationSummary,
-  type WorkerValidationRecord,
-} from '../../pricelistFile';
+import { runPriceListValidationSummary, type WorkerValidationRecord } from '../../pricelistFile';
 import { assessRisk } from '../../pricelistFile/riskRules';
-import {
-  inactivePricelistError,
-  loadVersionedPricelistSnapshot,
-  pricelistStatus,
-} from '../../pricelists/snapshot';
-import { saveDetails, saveErrors } from '../store/details';
+import { loadVersionedPricelistSnapshot } from '../../pricelists/snapshot';
+import { saveDetails } from '../store/details';
 import { pricelistRowsVersion } from '../store/revalidation';
 import {
   type ClaimedJob,
-  errorSummary,
   finishJob,
   type JobDeps,
   type JobFinish,
@@ -24,52 +14,8 @@ import {
   lockOwnJob,
   writeFinish,
 } from './importQueue';
+import { inactiveFinishOf, type JobEnd, type JobPricelist, pricelistOfJob } from './jobSteps';
 import { jobWorkers } from './workerLimits';
-
-/**
- * What the job ended with; LEASE_LOST when its result was dropped (deleted, replaced, taken
- * over); VALIDATION_PENDING when the price list changed under it, so it waits to start over.
- */
-export type JobEnd = ImportStatus | 'LEASE_LOST';
-
-type JobPricelist = Awaited<ReturnType<typeof pricelistStatus>>;
-
-/** The job's price list as it is now: its number and status (undefined when it is gone). */
-const pricelistOfJob = ({ db, clock }: JobDeps, job: ClaimedJob): Promise<JobPricelist> =>
-  pricelistStatus(db, clock, job.generalPricelistId, job.pricelistId);
-
-/** A finish that records why the file cannot go into its price list: the list is no longer active. */
-export async function inactivePricelistFinish(
-  deps: JobDeps,
-  job: ClaimedJob,
-  status: ImportStatus,
-): Promise<JobFinish | undefined> {
-  return inactiveFinishOf(job, status, await pricelistOfJob(deps, job));
-}
-
-function inactiveFinishOf(
-  job: ClaimedJob,
-  status: ImportStatus,
-  pricelist: JobPricelist,
-): JobFinish | undefined {
-  if (pricelist && pricelist.status !== 'PAST') return undefined;
-  const errors = [inactivePricelistError(pricelist?.number ?? String(job.pricelistId), pricelist?.status)];
-  return { status, summary: errorSummary(errors), saveDetails: (trx) => saveErrors(trx, job.id, errors) };
-}
-
-/**
- * Runs the engine in its worker thread on the file and the data as they are now. The worker
- * reads the file while the snapshot loads. The engine moves the bytes it gets to the worker
- * (they are unusable afterwards), so it gets a copy: a job may validate the same file again.
- */
-export function validateAgainstDatabase(
-  deps: JobDeps,
-  content: Uint8Array,
-  fileName: string,
-  snapshot: Promise<PriceListSnapshotJson>,
-) {
-  return runPriceListValidation({ content: new Uint8Array(content), fileName, snapshot }, jobWorkers(deps));
-}
 
 /**
  * Validates the uploaded file against the organisation's articles and the price list as it is
@@ -131,7 +77,13 @@ async function finishValidation(
     if (current !== undefined && current !== finish.validatedRowsVersion) {
       await trx
         .updateTable('imports')
-        .set({ attempts: 0, lease_owner: null, lease_expires_at: null, updated_at: deps.clock.now() })
+        .set({
+          attempts: 0,
+          lease_owner: null,
+          lease_expires_at: null,
+          run_after: null,
+          updated_at: deps.clock.now(),
+        })
         .where('id', '=', job.id)
         .execute();
       return 'VALIDATION_PENDING';

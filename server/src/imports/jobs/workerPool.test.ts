@@ -18,7 +18,7 @@ import { type FileRow, priceListWorkbook } from '../../../../test-support/pricel
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import { demoArticleNumber } from '../../../../test-support/workbooks';
 import type { WorkerPoolStats } from '../../pricelistFile';
-import type { WorkerJob } from '../../pricelistFile/worker/pool';
+import type { WorkerJob } from '../../pricelistFile/worker/protocol';
 import { startImportJobs } from './importJobs';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

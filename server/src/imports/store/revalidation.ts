@@ -73,6 +73,7 @@ export async function sendBackToValidation(
       attempts: 0,
       lease_owner: null,
       lease_expires_at: null,
+      run_after: null,
       updated_at: now,
     })
     .where('id', '=', importId)

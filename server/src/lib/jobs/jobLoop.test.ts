@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type JobRunnerOptions, runClaimedJob, startJobLoop } from './jobLoop';
+import { backoffMs, type JobRunnerOptions, runClaimedJob, startJobLoop } from './jobLoop';
 import { JobSignal } from './jobSignal';
 
 interface Job {
@@ -58,6 +58,28 @@ describe('one claimed job', () => {
       'gave up after 3',
     );
     expect(ran).toBe(false);
+  });
+
+  it('puts a job back for later when its error may pass and it has attempts left, else ends it in onFailure', async () => {
+    const retry = {
+      isRetryable: (error: unknown) => (error as Error).message === 'broken',
+      delayMs: (attempt: number) => backoffMs(attempt, 5_000, 6, 120_000),
+      schedule: async (job: Job, delayMs: number) => `attempt ${job.attempts} again in ${delayMs} ms`,
+    };
+    const options = runner({ retry });
+    const failing = (attempts: number) => ({ id: 5, attempts, kind: 'fail' as const, value: 0 });
+    expect(await runClaimedJob(options, failing(1), 'w')).toBe('attempt 1 again in 5000 ms');
+    expect(await runClaimedJob(options, failing(2), 'w')).toBe('attempt 2 again in 30000 ms');
+    // The last attempt fails as without retries.
+    expect(await runClaimedJob(options, failing(3), 'w')).toBe('failed: broken');
+    const notRetryable = runner({ retry: { ...retry, isRetryable: () => false } });
+    expect(await runClaimedJob(notRetryable, failing(1), 'w')).toBe('failed: broken');
+  });
+
+  it('backs off exponentially up to its ceiling', () => {
+    expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, 5_000, 6, 120_000))).toEqual([
+      5_000, 30_000, 120_000, 120_000,
+    ]);
   });
 
   it('renews the lease while the handler works', async () => {

@@ -24,6 +24,24 @@ export interface JobQueue<Job extends QueuedJob> {
 /** Runs one job of its kind to its end and says how it ended. */
 export type JobHandler<Job extends QueuedJob, Result> = (job: Job, workerId: string) => Promise<Result>;
 
+/**
+ * Retries of a job whose handler threw an error that may pass (graphile-worker's `run_at`,
+ * pg-boss's retry limit): the job goes back to the queue, claimable again after a delay that
+ * grows with each attempt, while it has attempts left. Any other error ends it in `onFailure`.
+ */
+export interface JobRetry<Job extends QueuedJob, Result> {
+  /** Whether the same job may succeed when run again later. */
+  isRetryable(error: unknown): boolean;
+  /** The wait after the failed attempt `attempt` (1 for the first claim). */
+  delayMs(attempt: number): number;
+  /** Releases the job, not to be claimed before `delayMs` from now; its result stands for the job's. */
+  schedule(job: Job, delayMs: number, workerId: string): Promise<Result>;
+}
+
+/** An exponential back-off: `firstMs`, then `factor` times the wait before, at most `maxMs`. */
+export const backoffMs = (attempt: number, firstMs: number, factor: number, maxMs: number) =>
+  Math.min(maxMs, firstMs * factor ** Math.max(0, attempt - 1));
+
 export interface JobRunnerOptions<Job extends QueuedJob, Kind extends string, Result> {
   /** Renews the lease of the job running. */
   queue: Pick<JobQueue<Job>, 'renew'>;
@@ -35,6 +53,8 @@ export interface JobRunnerOptions<Job extends QueuedJob, Kind extends string, Re
   onFailure(job: Job, error: unknown, workerId: string): Promise<Result>;
   /** Ends a job claimed more than `maxAttempts` times: its earlier workers died running it. */
   onGiveUp(job: Job, workerId: string): Promise<Result>;
+  /** Without it, every handler that throws ends in `onFailure` at once. */
+  retry?: JobRetry<Job, Result>;
   maxAttempts: number;
   renewEveryMs: number;
   logger: JobLogger;
@@ -42,7 +62,9 @@ export interface JobRunnerOptions<Job extends QueuedJob, Kind extends string, Re
 
 /**
  * Runs one claimed job: its kind's handler, with the lease renewed meanwhile. A handler that
- * throws ends in `onFailure`; a job claimed too often ends in `onGiveUp` without running again.
+ * throws goes back to the queue for later when `retry` says the error may pass and the job has
+ * attempts left, else ends in `onFailure`; a job claimed too often ends in `onGiveUp` without
+ * running again.
  */
 export async function runClaimedJob<Job extends QueuedJob, Kind extends string, Result>(
   options: JobRunnerOptions<Job, Kind, Result>,
@@ -63,6 +85,12 @@ export async function runClaimedJob<Job extends QueuedJob, Kind extends string, 
   try {
     return await options.handlers[kind](job, workerId);
   } catch (error) {
+    const { retry } = options;
+    if (retry && job.attempts < options.maxAttempts && retry.isRetryable(error)) {
+      const delayMs = retry.delayMs(job.attempts);
+      logger.warn({ ...log, err: error, retryInMs: delayMs }, 'job failed: it runs again later');
+      return await retry.schedule(job, delayMs, workerId);
+    }
     logger.error({ ...log, err: error }, 'job failed');
     // Awaited inside the try, so the lease is still renewed while the failure is recorded.
     return await options.onFailure(job, error, workerId);

@@ -13,7 +13,7 @@ import {
   type WorkerReply,
   type WorkerResult,
   type WorkerSnapshot,
-} from './pool';
+} from './protocol';
 import { packOutcome, templateRowsOf, transferablesOf, unpackErrors } from './transport';
 
 /** A Buffer as bytes that own their ArrayBuffer, so they can be transferred back. */

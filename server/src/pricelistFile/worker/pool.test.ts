@@ -2,10 +2,12 @@
  * The worker pool alone, with real worker threads: how many run at once, in what order
  * requests get one, and what a full or closed pool answers.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { storedRow } from '../../../../test-support/workbooks';
 import { buildPriceListTemplate } from '../template';
-import { type WorkerJob, WorkerPool, WorkerPoolBusyError, type WorkerPoolStats } from './pool';
+import { WorkerPool, WorkerPoolBusyError, type WorkerPoolStats } from './pool';
+import type { WorkerJob } from './protocol';
 import { packRows } from './transport';
 
 const limits = { heapMb: 256, deadlineMs: 30_000 };
@@ -56,6 +58,12 @@ const until = async (condition: () => boolean, what: string) => {
 };
 
 describe('the worker pool', () => {
+  it('is not imported by the worker thread, which speaks only the protocol', () => {
+    const source = readFileSync(new URL('./excelWorker.ts', import.meta.url), 'utf8');
+    const ownFolder = [...source.matchAll(/from '\.\/([^']+)'/g)].map((match) => match[1]).sort();
+    expect(ownFolder).toEqual(['protocol', 'transport']);
+  });
+
   it('never runs more threads than its size, and serves the waiting requests in order', async () => {
     const { pool, seen, order, hold, release } = poolWith({ size: 2, memoryMb: 2048 });
     try {

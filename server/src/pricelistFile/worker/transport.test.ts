@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PricelistRowValues, ValidationError } from '#contract';
+import { type PricelistRowValues, type ValidationError, validationRules } from '#contract';
 import { packErrors, packRows, packTexts, unpackErrors, unpackRows, unpackTexts } from './transport';
 
 /** Any UTF-16 text, controls and lone surrogate halves included: what a decoded cell can be. */
@@ -46,7 +46,7 @@ describe('the packing of rows and errors between the job and the worker', () => 
     expect(unpackRows(packRows(rows))).toEqual(rows);
   });
 
-  it('gives back every error, with and without an article number', () => {
+  it('gives back every error, with and without an article number, a rule and a cell', () => {
     const error = fc.record(
       {
         row: fc.integer({ min: 2, max: 1_048_576 }),
@@ -55,6 +55,8 @@ describe('the packing of rows and errors between the job and the worker', () => 
         column: anyText,
         message: anyText,
         value: anyText,
+        rule: fc.constantFrom(...validationRules),
+        cell: anyText,
       },
       { requiredKeys: ['row', 'sheet', 'column', 'message', 'value'] },
     );

@@ -1,6 +1,6 @@
 import type { PricelistRowValues, ValidationError } from '#contract';
 import { changeChunks, errorChunks } from '../changeDetails';
-import { type StoredRows, storedRowValues } from '../diff';
+import { type StoredRows, storedRowsOf, storedRowValues } from '../diff';
 import { type PriceChangeFacts, priceChangeFactsOf } from '../priceChanges';
 import type {
   DetailChunks,
@@ -65,61 +65,49 @@ export interface PackedRows {
   numbers: Float64Array;
 }
 
-const fromNumber = (value: number) => (Number.isNaN(value) ? null : value);
-
+/** The rows in columns (diff.ts `storedRowsOf`, the one loop that lays them out), texts packed. */
 export function packRows(rows: readonly PricelistRowValues[]): PackedRows {
-  const texts: (string | null)[] = new Array(rows.length * 5);
-  const numbers = new Float64Array(rows.length * 3);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    texts[i * 5] = row.articleNumber;
-    texts[i * 5 + 1] = row.price;
-    texts[i * 5 + 2] = row.warrantyUnit;
-    texts[i * 5 + 3] = row.warrantyValidFrom;
-    texts[i * 5 + 4] = row.warrantyTerms;
-    numbers[i * 3] = row.minimumOrderQuantity;
-    numbers[i * 3 + 1] = row.deliveryTimeDays ?? Number.NaN;
-    numbers[i * 3 + 2] = row.warrantyQuantity ?? Number.NaN;
-  }
-  return { count: rows.length, texts: packTexts(texts), numbers };
+  const { count, texts, numbers } = storedRowsOf(rows);
+  return { count, texts: packTexts(texts), numbers };
 }
 
 export function unpackRows(packed: PackedRows): PricelistRowValues[] {
-  const texts = unpackTexts(packed.texts);
-  const { numbers } = packed;
+  const stored: StoredRows = {
+    count: packed.count,
+    texts: unpackTexts(packed.texts),
+    numbers: packed.numbers,
+  };
   const rows: PricelistRowValues[] = new Array(packed.count);
-  for (let i = 0; i < packed.count; i++) {
-    rows[i] = {
-      articleNumber: texts[i * 5]!,
-      price: texts[i * 5 + 1]!,
-      minimumOrderQuantity: numbers[i * 3]!,
-      deliveryTimeDays: fromNumber(numbers[i * 3 + 1]!),
-      warrantyQuantity: fromNumber(numbers[i * 3 + 2]!),
-      warrantyUnit: texts[i * 5 + 2]!,
-      warrantyValidFrom: texts[i * 5 + 3]!,
-      warrantyTerms: texts[i * 5 + 4]!,
-    };
-  }
+  for (let i = 0; i < packed.count; i++) rows[i] = storedRowValues(stored, i);
   return rows;
 }
 
 export interface PackedErrors {
   count: number;
-  /** articleNumber (null when the row has none), sheet, column, message, value of each error. */
+  /**
+   * articleNumber, sheet, column, message, value, rule and cell of each error (null for an
+   * optional one that is missing).
+   */
   texts: PackedTexts;
   rows: Float64Array;
 }
 
+/** Texts per packed error. */
+const ERROR_TEXTS = 7;
+
 export function packErrors(errors: readonly ValidationError[]): PackedErrors {
-  const texts: (string | null)[] = new Array(errors.length * 5);
+  const texts: (string | null)[] = new Array(errors.length * ERROR_TEXTS);
   const rows = new Float64Array(errors.length);
   for (let i = 0; i < errors.length; i++) {
     const error = errors[i]!;
-    texts[i * 5] = error.articleNumber ?? null;
-    texts[i * 5 + 1] = error.sheet;
-    texts[i * 5 + 2] = error.column;
-    texts[i * 5 + 3] = error.message;
-    texts[i * 5 + 4] = error.value;
+    const at = i * ERROR_TEXTS;
+    texts[at] = error.articleNumber ?? null;
+    texts[at + 1] = error.sheet;
+    texts[at + 2] = error.column;
+    texts[at + 3] = error.message;
+    texts[at + 4] = error.value;
+    texts[at + 5] = error.rule ?? null;
+    texts[at + 6] = error.cell ?? null;
     rows[i] = error.row;
   }
   return { count: errors.length, texts: packTexts(texts), rows };
@@ -129,14 +117,19 @@ export function unpackErrors(packed: PackedErrors): ValidationError[] {
   const texts = unpackTexts(packed.texts);
   const errors: ValidationError[] = new Array(packed.count);
   for (let i = 0; i < packed.count; i++) {
-    const articleNumber = texts[i * 5];
+    const at = i * ERROR_TEXTS;
+    const articleNumber = texts[at];
+    const rule = texts[at + 5] as ValidationError['rule'] | null;
+    const cell = texts[at + 6];
     errors[i] = {
       row: packed.rows[i]!,
       ...(articleNumber != null && { articleNumber }),
-      sheet: texts[i * 5 + 1]!,
-      column: texts[i * 5 + 2]!,
-      message: texts[i * 5 + 3]!,
-      value: texts[i * 5 + 4]!,
+      sheet: texts[at + 1]!,
+      column: texts[at + 2]!,
+      message: texts[at + 3]!,
+      value: texts[at + 4]!,
+      ...(rule != null && { rule }),
+      ...(cell != null && { cell }),
     };
   }
   return errors;

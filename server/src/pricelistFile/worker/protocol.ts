@@ -1,0 +1,50 @@
+/**
+ * The messages between the API thread and an Excel worker thread. Both sides import this module;
+ * the worker thread (excelWorker.ts) imports nothing else of the pool's side.
+ */
+import type { ExcelFileProblem } from '../fileErrors';
+import type { ChangesExport, PriceListSnapshotJson } from '../types';
+import type { PackedErrors, PackedOutcome, PackedRows } from './transport';
+
+/** The jobs a worker does: each reads or writes a whole workbook. */
+export type WorkerJob =
+  /** The data to check against follows in further messages (WorkerSnapshot) once it is loaded. */
+  | {
+      kind: 'validate';
+      content: Uint8Array;
+      fileName: string;
+      /** Whether the rows (changes or errors) come back too, or only the summary and the details. */
+      changes: boolean;
+    }
+  | { kind: 'errorWorkbook'; content: Uint8Array; fileName: string; errors: PackedErrors }
+  | { kind: 'template'; rows: PackedRows; articleNames: string[] }
+  | { kind: 'changesWorkbook'; changes: ChangesExport };
+
+/**
+ * The messages after a 'validate' job: the snapshot's blocks one by one (posting 18 MB of text
+ * in one message held the API thread 17–47 ms), then its end.
+ */
+export type WorkerSnapshot =
+  | { kind: 'snapshotBlock'; part: keyof PriceListSnapshotJson; json: string }
+  | { kind: 'snapshotEnd' };
+
+/** A snapshot as the messages that carry it to the worker. */
+export const snapshotMessages = (snapshot: PriceListSnapshotJson): WorkerSnapshot[] => [
+  ...snapshot.articles.map((json) => ({ kind: 'snapshotBlock' as const, part: 'articles' as const, json })),
+  ...snapshot.rows.map((json) => ({ kind: 'snapshotBlock' as const, part: 'rows' as const, json })),
+  { kind: 'snapshotEnd' },
+];
+
+export type WorkerResult =
+  | { kind: 'validation'; outcome: PackedOutcome; peakMemoryMb: number }
+  | { kind: 'workbook'; bytes: Uint8Array };
+
+export type WorkerReply =
+  | { ok: true; result: WorkerResult }
+  | { ok: false; problem: ExcelFileProblem | null; message: string };
+
+/** The worker thread's nice value: the scheduler prefers the API thread (nice 0) about 10:1. */
+export const WORKER_NICE = 10;
+
+/** What a worker posts once its modules are loaded, before any reply. */
+export const WORKER_READY = 'ready';
