@@ -55,6 +55,37 @@ export const importStatusSummaryLabels: Record<ImportStatus, string> = {
 /** The summary carries, and its table shows, the first 100 errors; the Excel export has all (docs/product.md, "Texts"; docs/product.md, "Constants"). */
 export const SUMMARY_ERROR_LIMIT = 100;
 
+/**
+ * What a validation error breaks: one code per rule of the price-list file (docs/price-list-file.md)
+ * and per other cause (a header column twice, a price list that became history). Stable: API
+ * clients filter and count by them.
+ */
+export const validationRules = [
+  'REQUIRED',
+  'NOT_A_NUMBER',
+  'NOT_AN_INTEGER',
+  'NEGATIVE',
+  'LESS_THAN_ONE',
+  'TOO_MANY_DECIMALS',
+  'TOO_LARGE',
+  'DATE_VALUE',
+  'BOOLEAN_VALUE',
+  'ERROR_VALUE',
+  'UNKNOWN_ARTICLE',
+  'DUPLICATE_ARTICLE',
+  'INVALID_UNIT',
+  'MISSING_UNIT',
+  'INVALID_VALID_FROM',
+  'TOO_LONG',
+  'FORBIDDEN_CHARACTER',
+  'DUPLICATE_COLUMN',
+  'INACTIVE_PRICELIST',
+] as const;
+export type ValidationRule = (typeof validationRules)[number];
+
+/** A page of the errors call (GET …/errors) holds at most this many. */
+export const ERRORS_PAGE_MAX = 500;
+
 export const pendingStatuses: readonly ImportStatus[] = ['VALIDATION_PENDING', 'IMPORT_PENDING'];
 export const isPendingStatus = (status: ImportStatus) => pendingStatuses.includes(status);
 export const isValidationStatus = (status: ImportStatus) => status.startsWith('VALIDATION_');

@@ -5,6 +5,7 @@ import {
   importTypes,
   pricelistRowValueFields,
   revalidationCauses,
+  validationRules,
 } from './domain';
 import { PricelistRowValues, PricelistTimeStatusSchema } from './pricelists';
 
@@ -82,6 +83,8 @@ export type ImportListResponse = z.infer<typeof ImportListResponse>;
 export const ImportResponse = z.object({ importObject: Import });
 export type ImportResponse = z.infer<typeof ImportResponse>;
 
+export const ValidationRuleSchema = z.enum(validationRules);
+
 export const ValidationError = z.object({
   row: z.number().int(),
   articleNumber: z.string().optional(),
@@ -89,8 +92,25 @@ export const ValidationError = z.object({
   column: z.string(),
   message: z.string(),
   value: z.string(),
+  /** The rule the value breaks. Missing only on errors stored before rules had codes. */
+  rule: ValidationRuleSchema.optional(),
+  /** The cell in the file ("C12"); missing when the file has no such column, or the error is not a cell's. */
+  cell: z.string().optional(),
 });
 export type ValidationError = z.infer<typeof ValidationError>;
+
+/** How many errors of the file break one rule in one column, and that as a Swedish sentence. */
+export const ValidationErrorCount = z.object({
+  column: z.string(),
+  rule: ValidationRuleSchema,
+  count: z.number().int(),
+  label: z.string(),
+});
+export type ValidationErrorCount = z.infer<typeof ValidationErrorCount>;
+
+/** `GET …/errors`: one page of the import's errors, filtered; total counts the filtered errors. */
+export const ImportErrorsResponse = z.object({ errors: z.array(ValidationError), total: z.number().int() });
+export type ImportErrorsResponse = z.infer<typeof ImportErrorsResponse>;
 
 /** The biggest price change of one direction, in per cent of the old price, and its article. */
 export const LargestPriceChange = z.object({ percent: z.number(), articleNumber: z.string() });
@@ -139,7 +159,13 @@ export const ImportSummary = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('VALIDATION_ERRORS'),
     errorCount: z.number().int(),
+    /** The first 100 errors. */
     errors: z.array(ValidationError),
+    /**
+     * Every error of the file counted by column and rule, in column order. Missing only on
+     * summaries written before errors were counted.
+     */
+    errorCounts: z.array(ValidationErrorCount).optional(),
   }),
 ]);
 export type ImportSummary = z.infer<typeof ImportSummary>;

@@ -61,6 +61,17 @@ export const fileWithManyErrors = (count: number, name = 'prislista-manga-fel.xl
     Array.from({ length: count }, (_, i) => ({ ...validRow(i + 1), Pris: 'okänt' })),
   );
 
+/**
+ * Three kinds of errors, more than 100 in all: 120 prices that are not numbers (rows 2–121), three
+ * unknown articles (rows 122–124) and two order quantities of 0 (rows 125–126).
+ */
+export const fileWithSeveralKindsOfErrors = (name = 'prislista-flera-fel.xlsx') =>
+  priceListFile(name, [
+    ...Array.from({ length: 120 }, (_, i) => ({ ...validRow(i + 1), Pris: 'okänt' })),
+    ...Array.from({ length: 3 }, (_, i) => ({ ...validRow(121 + i), Artikelnummer: `FINNS-INTE-${i + 1}` })),
+    ...Array.from({ length: 2 }, (_, i) => ({ ...validRow(124 + i), 'Minsta beställningsantal': 0 })),
+  ]);
+
 /** A file whose header lacks the required columns Pris and Minsta beställningsantal. */
 export const fileWithMissingColumns = (name = 'prislista-kolumner.xlsx') =>
   priceListFile(name, [validRow(1), validRow(2)], {

@@ -4,6 +4,7 @@ import {
   fileWithErrors,
   fileWithManyErrors,
   fileWithMissingColumns,
+  fileWithSeveralKindsOfErrors,
   readWorkbook,
   type UploadFile,
   validFile,
@@ -380,12 +381,15 @@ test('a file with errors: the table, the banner, and an error file that opens', 
     'Artikelnummer',
     'Flik',
     'Kolumn',
+    'Cell',
     'Värde',
     'Meddelande',
   ]);
   await expect(table.getByRole('row')).toHaveCount(4);
   await expect(table.getByRole('row').nth(1)).toContainText('HMD-0002');
   await expect(table.getByRole('row').nth(1)).toContainText('gratis');
+  // The price of row 3 is in column C of the file.
+  await expect(table.getByRole('row').nth(1).getByRole('cell', { name: 'C3', exact: true })).toBeVisible();
   await expect(page.getByText(/fler än 100 felaktiga rader/)).toHaveCount(0);
   await expectNoAxeViolations(page);
 
@@ -409,6 +413,56 @@ test('more than 100 errors: "Visar 100 av N fel" and the banner', async ({ page 
       'Filen innehåller fler än 100 felaktiga rader. Endast de första 100 raderna visas i tabellen. För att se alla fel, exportera resultatet till excel.',
     ),
   ).toBeVisible();
+});
+
+test('the errors counted by column and rule filter the table, by keyboard', async ({ page }) => {
+  await openImports(page);
+  await uploadAndReview(page, await fileWithSeveralKindsOfErrors(), 'Valideringsfel');
+  const counts = page.getByRole('list', { name: 'Fel per kolumn och regel' });
+  await expect(counts.getByRole('button')).toHaveText([
+    'Alla fel (125)',
+    'Artikelnummer: 3 artikelnummer finns inte bland organisationens artiklar',
+    'Pris: 120 värden är inte tal',
+    'Minsta beställningsantal: 2 värden är mindre än 1',
+  ]);
+  await expect(counts.getByRole('button', { name: 'Alla fel (125)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('table', { name: 'Visar 100 av 125 fel' }).locator('tbody tr')).toHaveCount(
+    100,
+  );
+  const status = page.getByRole('status').filter({ hasText: 'Tabellen visar' });
+  await expect(status).toHaveText('Tabellen visar alla fel.');
+
+  // Tab to a count and press it: the table shows only those errors, and the focus stays.
+  const quantities = counts.getByRole('button', {
+    name: 'Minsta beställningsantal: 2 värden är mindre än 1',
+  });
+  await tabTo(page, quantities);
+  await page.keyboard.press('Enter');
+  const filtered = page.getByRole('table', { name: 'Visar 2 av 2 fel' });
+  await expect(filtered.locator('tbody tr')).toHaveCount(2);
+  await expect(filtered.locator('tbody tr').nth(0)).toContainText('D125');
+  await expect(filtered.locator('tbody tr').nth(1)).toContainText('D126');
+  await expect(quantities).toHaveAttribute('aria-pressed', 'true');
+  await expect(quantities).toBeFocused();
+  await expect(status).toHaveText(
+    'Tabellen visar felen ”Minsta beställningsantal: 2 värden är mindre än 1”.',
+  );
+  await expectNoAxeViolations(page);
+
+  // The next count by Tab and Space: still at most 100 rows, counted among the filtered errors.
+  const prices = counts.getByRole('button', { name: 'Pris: 120 värden är inte tal' });
+  await page.keyboard.press('Shift+Tab');
+  await expect(prices).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('table', { name: 'Visar 100 av 120 fel' }).locator('tbody tr')).toHaveCount(
+    100,
+  );
+  await expect(prices).toHaveAttribute('aria-pressed', 'true');
+  await expect(quantities).toHaveAttribute('aria-pressed', 'false');
+  await expect(prices).toBeFocused();
 });
 
 test('missing columns are listed per sheet with the format banner', async ({ page }) => {

@@ -448,11 +448,24 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
             value: '2',
             message:
               'Prislistan är historisk och kan inte längre ändras. Läs in filen till en aktuell eller framtida prislista.',
+            rule: 'INACTIVE_PRICELIST',
+          },
+        ],
+        errorCounts: [
+          {
+            column: 'Prislista',
+            rule: 'INACTIVE_PRICELIST',
+            count: 1,
+            label: 'Prislista: 1 prislista kan inte längre ändras',
           },
         ],
       });
       expect(await pricelistRows(testApp, supplier.pricelists.current)).toEqual(before);
       expect((await get(`${validated.id}/validation-errors/excel`)).statusCode).toBe(200);
+      expect((await get(`${validated.id}/errors?rule=INACTIVE_PRICELIST`)).json()).toEqual({
+        errors: [summary.errors[0]],
+        total: 1,
+      });
     } finally {
       testApp.clock.set(new Date());
       supplier.cookie = await sessionCookieFor(testApp, 'lev.admin');

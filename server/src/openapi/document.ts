@@ -15,6 +15,7 @@ import {
   PricelistRow,
   Profile,
   ValidationError,
+  ValidationErrorCount,
 } from '#contract';
 import type { Config } from '../config';
 import { sessionCookieName } from '../identity/session';
@@ -50,7 +51,16 @@ const components: Array<[z.ZodType, string, string]> = [
     'ImportRisk',
     'Vad inläsningen skulle göra med prislistan och vilka regler den bryter. Har warnings något innehåll måste bekräftelsen skicka id som acknowledgedRiskId.',
   ],
-  [ValidationError, 'ValidationError', 'Ett fel i filen: rad, flik, kolumn, värde och vad som är fel.'],
+  [
+    ValidationError,
+    'ValidationError',
+    'Ett fel i filen: rad, flik, kolumn, cell, värde, vad som är fel och regeln det bryter.',
+  ],
+  [
+    ValidationErrorCount,
+    'ValidationErrorCount',
+    'Hur många av filens fel som bryter en regel i en kolumn, och det som en svensk mening.',
+  ],
   [ImportChange, 'ImportChange', 'En rad som inläsningen lägger till, ändrar eller tar bort.'],
   [PricelistOverview, 'PricelistOverview', 'En prislista i en generell prislista.'],
   [PricelistRow, 'PricelistRow', 'En rad i en prislista.'],

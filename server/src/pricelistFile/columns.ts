@@ -1,6 +1,6 @@
 import type { ValidationError } from '#contract';
 import { type PriceListColumnKey, priceListColumns } from '#contract/domain';
-import { cellDisplayValue, MAX_COLUMNS, type RowCells } from '../lib/xlsx';
+import { cellDisplayValue, columnName, MAX_COLUMNS, type RowCells } from '../lib/xlsx';
 
 /** Slot of each column in the row being validated: the index in priceListColumns. */
 export const slot = Object.fromEntries(
@@ -43,6 +43,8 @@ export function mapHeader(cells: RowCells | null, sheet: string, date1904: boole
           column: column.header,
           value: text,
           message: `Kolumnen ${column.header} finns mer än en gång i rubrikraden. Ta bort eller byt namn på den ena så att det är tydligt vilken som gäller.`,
+          rule: 'DUPLICATE_COLUMN',
+          cell: `${columnName(cells.columns[i]!)}1`,
         });
       }
       continue;

@@ -2,11 +2,14 @@ import type { PricelistRowValues, ValidationError } from '#contract';
 import {
   type PriceListColumnKey,
   priceListColumns,
+  type ValidationRule,
+  validationRules,
   warrantyUnits,
   warrantyValidFromValues,
 } from '#contract/domain';
 import {
   cellDisplayValue,
+  columnName,
   type DecimalText,
   ERROR,
   formatExcelDate,
@@ -18,6 +21,7 @@ import {
   unescapeFormulaText,
 } from '../lib/xlsx';
 import { type HeaderMapping, slot } from './columns';
+import { ErrorTally } from './errorCounts';
 import { forbiddenCharacterIn, forbiddenCharacterMessage, shownSafely } from './storableText';
 
 type IntegerColumn = 'minimumOrderQuantity' | 'deliveryTimeDays' | 'warrantyQuantity';
@@ -37,17 +41,23 @@ const allowed: Record<Exclude<PriceListColumnKey, 'articleName'>, string> = {
   warrantyTerms: 'Garantivillkor måste vara tom eller en text på högst 255 tecken.',
 };
 
+/** What is wrong with a value: its rule and the sentence that says so. */
+interface Problem {
+  rule: ValidationRule;
+  text: string;
+}
+
 const problems = {
-  notNumber: 'Värdet är inte ett tal.',
-  notInteger: 'Värdet är inte ett heltal.',
-  negative: 'Värdet är negativt.',
-  belowOne: 'Värdet är mindre än 1.',
-  decimals: 'Värdet har fler än två decimaler.',
-  tooLargeInteger: 'Värdet är för stort (högst 2 147 483 647).',
-  tooLargePrice: 'Värdet är för stort (högst 999 999 999 999,99).',
-  date: 'Cellen är formaterad som ett datum.',
-  boolean: 'Cellen innehåller ett sanningsvärde (SANT eller FALSKT).',
-};
+  notNumber: { rule: 'NOT_A_NUMBER', text: 'Värdet är inte ett tal.' },
+  notInteger: { rule: 'NOT_AN_INTEGER', text: 'Värdet är inte ett heltal.' },
+  negative: { rule: 'NEGATIVE', text: 'Värdet är negativt.' },
+  belowOne: { rule: 'LESS_THAN_ONE', text: 'Värdet är mindre än 1.' },
+  decimals: { rule: 'TOO_MANY_DECIMALS', text: 'Värdet har fler än två decimaler.' },
+  tooLargeInteger: { rule: 'TOO_LARGE', text: 'Värdet är för stort (högst 2 147 483 647).' },
+  tooLargePrice: { rule: 'TOO_LARGE', text: 'Värdet är för stort (högst 999 999 999 999,99).' },
+  date: { rule: 'DATE_VALUE', text: 'Cellen är formaterad som ett datum.' },
+  boolean: { rule: 'BOOLEAN_VALUE', text: 'Cellen innehåller ett sanningsvärde (SANT eller FALSKT).' },
+} satisfies Record<string, Problem>;
 
 /** Tolerance for binary floating point: a price cell holding 12.300000000000001 is 12.30. */
 const tolerance = (value: number) => Math.max(Math.abs(value), 1) * 2 ** -45;
@@ -137,6 +147,10 @@ export const VALID_ROW = 2;
 export class PriceListRowRules {
   readonly errors: ValidationError[] = [];
   errorCount = 0;
+  /** Every error by slot and rule (also those beyond maxErrors): for the summary's counts. */
+  private readonly ruleCounts = new Int32Array(priceListColumns.length * validationRules.length);
+  /** The letter of each slot's column in the file, or '' when the file lacks it. */
+  private readonly columnLetters: string[];
   /** For each article index: the first row it was on, or 0. */
   private readonly firstRowOf: Int32Array;
   /** The row checked last, when check() answered VALID_ROW. */
@@ -166,6 +180,18 @@ export class PriceListRowRules {
     private readonly maxErrors: number,
   ) {
     this.firstRowOf = new Int32Array(articleIndex.size);
+    this.columnLetters = mapping.columnOfSlot.map((column) => (column < 0 ? '' : columnName(column)));
+  }
+
+  /** The errors counted by column and rule. */
+  tally(): ErrorTally {
+    const tally = new ErrorTally();
+    this.ruleCounts.forEach((count, i) => {
+      if (count === 0) return;
+      const index = Math.floor(i / validationRules.length);
+      tally.add(priceListColumns[index]!.header, validationRules[i % validationRules.length]!, count);
+    });
+    return tally;
   }
 
   /** EMPTY_ROW (skipped), INVALID_ROW (errors recorded) or VALID_ROW (values in `row`). */
@@ -187,7 +213,7 @@ export class PriceListRowRules {
 
     const articleNumber = this.text(slot.articleNumber);
     if (articleNumber === null) {
-      this.fail(slot.articleNumber, `Artikelnummer saknas. ${allowed.articleNumber}`);
+      this.fail(slot.articleNumber, 'REQUIRED', `Artikelnummer saknas. ${allowed.articleNumber}`);
     } else if (articleNumber !== undefined) {
       this.articleNumber = articleNumber;
       const article = this.articleIndex.get(articleNumber);
@@ -195,11 +221,13 @@ export class PriceListRowRules {
       if (article === undefined) {
         this.fail(
           slot.articleNumber,
+          'UNKNOWN_ARTICLE',
           `Artikelnumret finns inte bland organisationens artiklar. ${allowed.articleNumber}`,
         );
       } else if (this.firstRowOf[article] !== 0) {
         this.fail(
           slot.articleNumber,
+          'DUPLICATE_ARTICLE',
           `Artikelnumret finns redan på rad ${this.firstRowOf[article]}. Varje artikel får bara finnas på en rad i filen.`,
         );
       } else {
@@ -210,18 +238,24 @@ export class PriceListRowRules {
     const minimumOrderQuantity = this.integer(slot.minimumOrderQuantity, 1, true);
     const deliveryTimeDays = this.integer(slot.deliveryTimeDays, 0, false);
     const warrantyQuantity = this.integer(slot.warrantyQuantity, 0, false);
-    const warrantyUnit = this.choice(slot.warrantyUnit, canonicalWarrantyUnit);
+    const warrantyUnit = this.choice(slot.warrantyUnit, canonicalWarrantyUnit, 'INVALID_UNIT');
     if (warrantyUnit === null && warrantyQuantity !== null && warrantyQuantity !== undefined) {
       this.fail(
         slot.warrantyUnit,
+        'MISSING_UNIT',
         `Garanti enhet saknas. När Garanti antal är ifyllt måste Garanti enhet vara Dagar, Veckor, Månader eller År.`,
       );
     }
-    const warrantyValidFrom = this.choice(slot.warrantyValidFrom, canonicalWarrantyValidFrom);
+    const warrantyValidFrom = this.choice(
+      slot.warrantyValidFrom,
+      canonicalWarrantyValidFrom,
+      'INVALID_VALID_FROM',
+    );
     const warrantyTerms = this.text(slot.warrantyTerms);
     if (warrantyTerms && warrantyTerms.length > 255 && [...warrantyTerms].length > 255) {
       this.fail(
         slot.warrantyTerms,
+        'TOO_LONG',
         `Texten är ${[...warrantyTerms].length} tecken lång. ${allowed.warrantyTerms}`,
       );
     }
@@ -239,10 +273,12 @@ export class PriceListRowRules {
     return VALID_ROW;
   }
 
-  private fail(index: number, message: string) {
+  private fail(index: number, rule: ValidationRule, message: string) {
     this.errorCount++;
+    this.ruleCounts[index * validationRules.length + validationRules.indexOf(rule)]!++;
     if (this.errors.length >= this.maxErrors) return;
     const cellIndex = this.at[index]!;
+    const letter = this.columnLetters[index]!;
     // The cell's text may be anything a file holds: kept short and visible, as it is shown.
     this.errors.push({
       row: this.rowNumber,
@@ -251,13 +287,15 @@ export class PriceListRowRules {
       column: priceListColumns[index]!.header,
       message,
       value: cellIndex < 0 ? '' : shownSafely(cellDisplayValue(this.cells!, cellIndex, this.date1904)),
+      rule,
+      ...(letter !== '' && { cell: `${letter}${this.rowNumber}` }),
     });
   }
 
   /** Reports an error value (#N/A) and returns true. */
   private failOnErrorValue(index: number, i: number, key: Exclude<PriceListColumnKey, 'articleName'>) {
     if (this.cells!.kinds[i] !== ERROR) return false;
-    this.fail(index, `Cellen innehåller felvärdet ${this.cells!.texts[i]}. ${allowed[key]}`);
+    this.fail(index, 'ERROR_VALUE', `Cellen innehåller felvärdet ${this.cells!.texts[i]}. ${allowed[key]}`);
     return true;
   }
 
@@ -273,7 +311,7 @@ export class PriceListRowRules {
       const forbidden = forbiddenCharacterIn(text);
       if (forbidden) {
         const key = priceListColumns[index]!.key as Exclude<PriceListColumnKey, 'articleName'>;
-        this.fail(index, `${forbiddenCharacterMessage(forbidden)} ${allowed[key]}`);
+        this.fail(index, 'FORBIDDEN_CHARACTER', `${forbiddenCharacterMessage(forbidden)} ${allowed[key]}`);
         return undefined;
       }
     } else if (kind === NUMBER)
@@ -288,8 +326,8 @@ export class PriceListRowRules {
     return text === '' ? null : text;
   }
 
-  private priceProblem(problem: string): undefined {
-    this.fail(slot.price, `${problem} ${allowed.price}`);
+  private priceProblem(problem: Problem): undefined {
+    this.fail(slot.price, problem.rule, `${problem.text} ${allowed.price}`);
     return undefined;
   }
 
@@ -299,7 +337,7 @@ export class PriceListRowRules {
     const i = this.at[index]!;
     const cells = this.cells!;
     if (i < 0 || (cells.kinds[i] === TEXT && cells.texts[i]!.trim() === '')) {
-      this.fail(index, `Pris saknas. ${allowed.price}`);
+      this.fail(index, 'REQUIRED', `Pris saknas. ${allowed.price}`);
       return undefined;
     }
     const kind = cells.kinds[i];
@@ -325,8 +363,8 @@ export class PriceListRowRules {
     return this.priceProblem(problems.boolean);
   }
 
-  private integerProblem(index: number, key: IntegerColumn, problem: string): undefined {
-    this.fail(index, `${problem} ${allowed[key]}`);
+  private integerProblem(index: number, key: IntegerColumn, problem: Problem): undefined {
+    this.fail(index, problem.rule, `${problem.text} ${allowed[key]}`);
     return undefined;
   }
 
@@ -336,7 +374,8 @@ export class PriceListRowRules {
     const cells = this.cells!;
     const key = priceListColumns[index]!.key as IntegerColumn;
     if (i < 0 || (cells.kinds[i] === TEXT && cells.texts[i]!.trim() === '')) {
-      if (required) this.fail(index, `${priceListColumns[index]!.header} saknas. ${allowed[key]}`);
+      if (required)
+        this.fail(index, 'REQUIRED', `${priceListColumns[index]!.header} saknas. ${allowed[key]}`);
       return null;
     }
     const kind = cells.kinds[i];
@@ -364,13 +403,17 @@ export class PriceListRowRules {
   }
 
   /** One of a fixed set of words, any casing, as its canonical spelling; null when empty. */
-  private choice(index: number, canonical: (text: string) => string | null): string | null | undefined {
+  private choice(
+    index: number,
+    canonical: (text: string) => string | null,
+    rule: ValidationRule,
+  ): string | null | undefined {
     const text = this.text(index);
     if (text === null || text === undefined) return text;
     const value = canonical(text);
     if (value === null) {
       const key = priceListColumns[index]!.key as 'warrantyUnit' | 'warrantyValidFrom';
-      this.fail(index, `Värdet är inte ett av de tillåtna. ${allowed[key]}`);
+      this.fail(index, rule, `Värdet är inte ett av de tillåtna. ${allowed[key]}`);
       return undefined;
     }
     return value;

@@ -137,6 +137,8 @@ describe('the file format', () => {
         value: 'pris',
         message:
           'Kolumnen Pris finns mer än en gång i rubrikraden. Ta bort eller byt namn på den ena så att det är tydligt vilken som gäller.',
+        rule: 'DUPLICATE_COLUMN',
+        cell: 'C1',
       },
     ]);
   });
@@ -297,6 +299,8 @@ describe('the rules of each column', () => {
       column: 'Artikelnummer',
       value: '',
       message: 'Artikelnummer saknas. Ange artikelnumret för en av organisationens egna artiklar.',
+      rule: 'REQUIRED',
+      cell: 'A2',
     });
   });
 
@@ -309,6 +313,8 @@ describe('the rules of each column', () => {
       value: 'ANN-0001',
       message:
         'Artikelnumret finns inte bland organisationens artiklar. Ange artikelnumret för en av organisationens egna artiklar.',
+      rule: 'UNKNOWN_ARTICLE',
+      cell: 'A2',
     });
   });
 
@@ -324,25 +330,27 @@ describe('the rules of each column', () => {
         column: 'Artikelnummer',
         value: ' HMD-0001 ',
         message: 'Artikelnumret finns redan på rad 2. Varje artikel får bara finnas på en rad i filen.',
+        rule: 'DUPLICATE_ARTICLE',
+        cell: 'A4',
       },
     ]);
   });
 
   it.each([
-    [null, 'Pris saknas.', ''],
-    [-5, 'Värdet är negativt.', '-5'],
-    ['-5,00', 'Värdet är negativt.', '-5,00'],
-    [12.345, 'Värdet har fler än två decimaler.', '12.345'],
-    ['12,345', 'Värdet har fler än två decimaler.', '12,345'],
-    ['1.000', 'Värdet har fler än två decimaler.', '1.000'],
-    ['1.234,50', 'Värdet är inte ett tal.', '1.234,50'],
-    ['12 34', 'Värdet är inte ett tal.', '12 34'],
-    ['125 kr', 'Värdet är inte ett tal.', '125 kr'],
-    [true, 'Cellen innehåller ett sanningsvärde (SANT eller FALSKT).', 'SANT'],
-    [{ error: '#N/A' }, 'Cellen innehåller felvärdet #N/A.', '#N/A'],
-    [new Date(Date.UTC(2024, 1, 29)), 'Cellen är formaterad som ett datum.', '2024-02-29'],
-    [1e13, 'Värdet är för stort (högst 999 999 999 999,99).', '10000000000000'],
-  ])('refuses the price %j', async (price, problem, value) => {
+    [null, 'Pris saknas.', '', 'REQUIRED'],
+    [-5, 'Värdet är negativt.', '-5', 'NEGATIVE'],
+    ['-5,00', 'Värdet är negativt.', '-5,00', 'NEGATIVE'],
+    [12.345, 'Värdet har fler än två decimaler.', '12.345', 'TOO_MANY_DECIMALS'],
+    ['12,345', 'Värdet har fler än två decimaler.', '12,345', 'TOO_MANY_DECIMALS'],
+    ['1.000', 'Värdet har fler än två decimaler.', '1.000', 'TOO_MANY_DECIMALS'],
+    ['1.234,50', 'Värdet är inte ett tal.', '1.234,50', 'NOT_A_NUMBER'],
+    ['12 34', 'Värdet är inte ett tal.', '12 34', 'NOT_A_NUMBER'],
+    ['125 kr', 'Värdet är inte ett tal.', '125 kr', 'NOT_A_NUMBER'],
+    [true, 'Cellen innehåller ett sanningsvärde (SANT eller FALSKT).', 'SANT', 'BOOLEAN_VALUE'],
+    [{ error: '#N/A' }, 'Cellen innehåller felvärdet #N/A.', '#N/A', 'ERROR_VALUE'],
+    [new Date(Date.UTC(2024, 1, 29)), 'Cellen är formaterad som ett datum.', '2024-02-29', 'DATE_VALUE'],
+    [1e13, 'Värdet är för stort (högst 999 999 999 999,99).', '10000000000000', 'TOO_LARGE'],
+  ])('refuses the price %j', async (price, problem, value, rule) => {
     const error = await onlyError(validRow('HMD-0001', price as CellInput));
     expect(error).toEqual({
       row: 2,
@@ -351,21 +359,24 @@ describe('the rules of each column', () => {
       column: 'Pris',
       value,
       message: `${problem} ${priceRule}`,
+      rule,
+      cell: 'C2',
     });
   });
 
   it.each([
-    [null, 'Minsta beställningsantal saknas.'],
-    [0, 'Värdet är mindre än 1.'],
-    [1.5, 'Värdet är inte ett heltal.'],
-    ['2,5', 'Värdet är inte ett heltal.'],
-    ['tio', 'Värdet är inte ett tal.'],
-    [3_000_000_000, 'Värdet är för stort (högst 2 147 483 647).'],
-  ])('refuses the minimum order quantity %j', async (quantity, problem) => {
+    [null, 'Minsta beställningsantal saknas.', 'REQUIRED'],
+    [0, 'Värdet är mindre än 1.', 'LESS_THAN_ONE'],
+    [1.5, 'Värdet är inte ett heltal.', 'NOT_AN_INTEGER'],
+    ['2,5', 'Värdet är inte ett heltal.', 'NOT_AN_INTEGER'],
+    ['tio', 'Värdet är inte ett tal.', 'NOT_A_NUMBER'],
+    [3_000_000_000, 'Värdet är för stort (högst 2 147 483 647).', 'TOO_LARGE'],
+  ])('refuses the minimum order quantity %j', async (quantity, problem, rule) => {
     const row = validRow('HMD-0001');
     row[3] = quantity as CellInput;
     const error = await onlyError(row);
     expect(error.column).toBe('Minsta beställningsantal');
+    expect(error).toMatchObject({ rule, cell: 'D2' });
     expect(error.message).toBe(
       `${problem} Minsta beställningsantal måste vara ett heltal större än eller lika med 1.`,
     );
@@ -389,41 +400,53 @@ describe('the rules of each column', () => {
       'Leveranstid (dagar)',
       -1,
       'Värdet är negativt. Leveranstid (dagar) måste vara tom eller ett heltal större än eller lika med 0.',
+      'NEGATIVE',
     ],
     [
       4,
       'Leveranstid (dagar)',
       2.5,
       'Värdet är inte ett heltal. Leveranstid (dagar) måste vara tom eller ett heltal större än eller lika med 0.',
+      'NOT_AN_INTEGER',
     ],
     [
       5,
       'Garanti antal',
       -2,
       'Värdet är negativt. Garanti antal måste vara tom eller ett heltal större än eller lika med 0.',
+      'NEGATIVE',
     ],
     [
       5,
       'Garanti antal',
       'två',
       'Värdet är inte ett tal. Garanti antal måste vara tom eller ett heltal större än eller lika med 0.',
+      'NOT_A_NUMBER',
     ],
     [
       6,
       'Garanti enhet',
       'Timmar',
       'Värdet är inte ett av de tillåtna. Garanti enhet måste vara Dagar, Veckor, Månader eller År.',
+      'INVALID_UNIT',
     ],
     [
       7,
       'Garanti gäller från',
       'Igår',
       'Värdet är inte ett av de tillåtna. Garanti gäller från måste vara tom, Leveransdatum eller Fakturadatum.',
+      'INVALID_VALID_FROM',
     ],
-  ])('refuses column %i (%s) = %j', async (index, column, value, message) => {
+  ])('refuses column %i (%s) = %j', async (index, column, value, message, rule) => {
     const row = validRow('HMD-0001');
     row[index] = value as CellInput;
-    expect(await onlyError(row)).toMatchObject({ column, message, value: String(value) });
+    expect(await onlyError(row)).toMatchObject({
+      column,
+      message,
+      value: String(value),
+      rule,
+      cell: `${'ABCDEFGHI'[index]}2`,
+    });
   });
 
   it('accepts empty optional columns', async () => {
@@ -445,6 +468,8 @@ describe('the rules of each column', () => {
     row[6] = null;
     expect(await onlyError(row)).toMatchObject({
       column: 'Garanti enhet',
+      rule: 'MISSING_UNIT',
+      cell: 'G2',
       value: '',
       message:
         'Garanti enhet saknas. När Garanti antal är ifyllt måste Garanti enhet vara Dagar, Veckor, Månader eller År.',
@@ -458,9 +483,11 @@ describe('the rules of each column', () => {
     row[8] = `${'å'.repeat(250)}😀😀😀😀😀`;
     expect(addedRows(await validate(await file([row])))[0]!.warrantyTerms).toHaveLength(260);
     row[8] = 'a'.repeat(256);
-    expect((await onlyError(row)).message).toBe(
-      'Texten är 256 tecken lång. Garantivillkor måste vara tom eller en text på högst 255 tecken.',
-    );
+    expect(await onlyError(row)).toMatchObject({
+      message: 'Texten är 256 tecken lång. Garantivillkor måste vara tom eller en text på högst 255 tecken.',
+      rule: 'TOO_LONG',
+      cell: 'I2',
+    });
   });
 
   it('gives one error per rule break, in column order, with the row and article number', async () => {
@@ -476,6 +503,69 @@ describe('the rules of each column', () => {
     ]);
   });
 
+  it("names each error's cell by the column's letter in the file, and counts the errors by column and rule", async () => {
+    // The columns in another order than the template's, a second Pris header, and an extra column.
+    const header = ['Pris', 'Kommentar', 'Artikelnummer', 'Minsta beställningsantal', 'pris'];
+    const outcome = await validate(
+      await file(
+        [
+          ['gratis', 'x', 'HMD-0001', 0, 1],
+          ['12,345', 'x', 'HMD-0002', 1, 1],
+          ['tio', 'x', 'OKÄND', 1, 1],
+        ],
+        header,
+      ),
+    );
+    const errors = errorsOf(outcome);
+    expect(errors.map((error) => [error.cell, error.column, error.rule])).toEqual([
+      ['E1', 'Pris', 'DUPLICATE_COLUMN'],
+      ['A2', 'Pris', 'NOT_A_NUMBER'],
+      ['D2', 'Minsta beställningsantal', 'LESS_THAN_ONE'],
+      ['A3', 'Pris', 'TOO_MANY_DECIMALS'],
+      ['C4', 'Artikelnummer', 'UNKNOWN_ARTICLE'],
+      ['A4', 'Pris', 'NOT_A_NUMBER'],
+    ]);
+    if (outcome.summary.type !== 'VALIDATION_ERRORS') throw new Error('expected errors');
+    // In the template's column order, then the rules' order; one error is "1 värde", not "1 värden".
+    expect(outcome.summary.errorCounts).toEqual([
+      {
+        column: 'Artikelnummer',
+        rule: 'UNKNOWN_ARTICLE',
+        count: 1,
+        label: 'Artikelnummer: 1 artikelnummer finns inte bland organisationens artiklar',
+      },
+      { column: 'Pris', rule: 'NOT_A_NUMBER', count: 2, label: 'Pris: 2 värden är inte tal' },
+      {
+        column: 'Pris',
+        rule: 'TOO_MANY_DECIMALS',
+        count: 1,
+        label: 'Pris: 1 värde har fler än två decimaler',
+      },
+      {
+        column: 'Pris',
+        rule: 'DUPLICATE_COLUMN',
+        count: 1,
+        label: 'Pris: 1 kolumn till har samma rubrik',
+      },
+      {
+        column: 'Minsta beställningsantal',
+        rule: 'LESS_THAN_ONE',
+        count: 1,
+        label: 'Minsta beställningsantal: 1 värde är mindre än 1',
+      },
+    ]);
+    expect(outcome.summary.errorCounts!.reduce((sum, count) => sum + count.count, 0)).toBe(
+      outcome.summary.errorCount,
+    );
+  });
+
+  it('has no cell for a value whose column the file lacks', async () => {
+    const header = ['Artikelnummer', 'Pris', 'Minsta beställningsantal', 'Garanti antal'];
+    const error = errorsOf(await validate(await file([['HMD-0001', 1, 1, 2]], header)))[0]!;
+    expect(error).toMatchObject({ column: 'Garanti enhet', rule: 'MISSING_UNIT' });
+    expect(error.cell).toBeUndefined();
+  });
+
   it('counts every error and shows the first 100 in row order', async () => {
     const rows = Array.from({ length: 150 }, () => validRow('HMD-0001', 'fel'));
     const outcome = await validate(await file(rows));
@@ -487,6 +577,16 @@ describe('the rules of each column', () => {
       outcome.allErrors.slice(0, 100).map((error) => error.row),
     );
     expect(outcome.allErrors).toHaveLength(299);
+    // Every error counted by column and rule: 150 prices, 149 repeated article numbers.
+    expect(outcome.summary.errorCounts).toEqual([
+      {
+        column: 'Artikelnummer',
+        rule: 'DUPLICATE_ARTICLE',
+        count: 149,
+        label: 'Artikelnummer: 149 artikelnummer finns redan på en tidigare rad',
+      },
+      { column: 'Pris', rule: 'NOT_A_NUMBER', count: 150, label: 'Pris: 150 värden är inte tal' },
+    ]);
     expect(outcome.allErrors.map((error) => error.row)).toEqual(
       [...outcome.allErrors.map((error) => error.row)].sort((a, b) => a - b),
     );
@@ -515,6 +615,8 @@ describe('text that cannot be stored', () => {
         message:
           'Texten innehåller ett tecken som inte kan sparas (U+0000, ett styrtecken) på plats 5. Garantivillkor måste vara tom eller en text på högst 255 tecken.',
         value: 'före␀efter',
+        rule: 'FORBIDDEN_CHARACTER',
+        cell: 'I2',
       },
     ]);
   });

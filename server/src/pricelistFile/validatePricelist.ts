@@ -3,6 +3,7 @@ import { PRICE_LIST_SHEET, priceListColumns, SUMMARY_ERROR_LIMIT } from '#contra
 import { detectExcelFormat, type RowCells, readSheet, type SheetRead, type SheetRowSink } from '../lib/xlsx';
 import { type HeaderMapping, mapHeader } from './columns';
 import { PriceListDiff, type PriceListDiffResult, type StoredRows, storedRowsOf } from './diff';
+import { ErrorTally } from './errorCounts';
 import { ExcelFileError, inSwedish } from './fileErrors';
 import { QueuedRows } from './queuedRows';
 import { PriceListRowRules, VALID_ROW } from './rowRules';
@@ -84,8 +85,17 @@ export async function validateAgainst(
   const errors = sink.errors();
   const errorCount = mapping.duplicateErrors.length + (sink.rules?.errorCount ?? 0);
   if (errorCount > 0) {
+    // Counted here, in the worker, from every error found (not only those kept).
+    const tally = new ErrorTally();
+    for (const error of mapping.duplicateErrors) tally.add(error.column, 'DUPLICATE_COLUMN');
+    if (sink.rules) tally.addAll(sink.rules.tally());
     return {
-      summary: { type: 'VALIDATION_ERRORS', errorCount, errors: errors.slice(0, SUMMARY_ERROR_LIMIT) },
+      summary: {
+        type: 'VALIDATION_ERRORS',
+        errorCount,
+        errors: errors.slice(0, SUMMARY_ERROR_LIMIT),
+        errorCounts: tally.list(),
+      },
       allErrors: errors,
     };
   }

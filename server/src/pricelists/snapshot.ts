@@ -37,6 +37,7 @@ export function inactivePricelistError(
     column: 'Prislista',
     value: number,
     message: `Prislistan${now} kan inte längre ändras. Läs in filen till en aktuell eller framtida prislista.`,
+    rule: 'INACTIVE_PRICELIST',
   };
 }
 

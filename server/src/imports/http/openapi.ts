@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CreateImportRequest,
   ImportChangesResponse,
+  ImportErrorsResponse,
   ImportListResponse,
   ImportResponse,
   ImportSummaryResponse,
@@ -200,7 +201,7 @@ export const importRouteDocs = {
   summary: {
     summary: 'Valideringens eller inläsningens sammanfattning',
     description:
-      'result är null medan importen bearbetas, vid tekniskt fel och för en avbruten import. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas. VALIDATION_ERRORS: antalet fel och de 100 första.',
+      'result är null medan importen bearbetas, vid tekniskt fel och för en avbruten import. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas. VALIDATION_ERRORS: antalet fel, de 100 första (var och en med regel, rule, och cell, t.ex. C12) och antalet fel per kolumn och regel (errorCounts, med en svensk mening i label).',
     tags,
     response: { 200: json('Sammanfattningen.', ImportSummaryResponse), ...errors(noAccess) },
   },
@@ -212,6 +213,22 @@ export const importRouteDocs = {
     response: {
       200: json('Sidan med ändringar och totalen av det slaget.', ImportChangesResponse),
       ...errors([400, 'kind, offset eller limit är fel (BAD_REQUEST).'], noAccess),
+    },
+  },
+  errors: {
+    summary: 'Valideringsfelen, sida för sida',
+    description:
+      'Alla fel som importens senaste validering hittade (inte bara de 100 första), i den ordning de hittades, en sida i taget (offset, limit 1–500, 100 om inget anges). column (kolumnens rubrik, t.ex. Pris) och rule (t.ex. NOT_A_NUMBER) väljer ut fel; total är antalet fel som stämmer med urvalet. Ett urval utan fel svarar errors [] och total 0. Fel sparade innan felen fick regler har varken rule eller cell.',
+    tags,
+    response: {
+      200: json('Sidan med fel och antalet som stämmer med urvalet.', ImportErrorsResponse),
+      ...errors(
+        [400, 'column, rule, offset eller limit är fel (BAD_REQUEST).'],
+        [
+          404,
+          'Organisationen är inte användarens, användaren saknar behörigheten product:create_own, importen finns inte eller är en annan organisations, eller importen har inga valideringsfel (NOT_FOUND).',
+        ],
+      ),
     },
   },
   validationErrorsExcel: {

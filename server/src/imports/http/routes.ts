@@ -6,11 +6,15 @@ import {
   ChangeKindSchema,
   ConfirmImportRequest,
   CreateImportRequest,
+  ERRORS_PAGE_MAX,
   type ImportChangesResponse,
+  type ImportErrorsResponse,
   type ImportResponse,
   type ImportSummaryResponse,
   type LegacyImportStatus,
   type PricelistImportsResponse,
+  SUMMARY_ERROR_LIMIT,
+  ValidationRuleSchema,
 } from '#contract';
 import type { AppDeps } from '../../appDeps';
 import { ApiError, badRequest, notFound } from '../../errors';
@@ -36,7 +40,7 @@ import {
 } from '../commands';
 import { reserveRequestWorker } from '../jobs/workerLimits';
 import type { CommandOutcome } from '../outcome';
-import { loadChangesExport, loadChangesPage, loadErrorExport } from '../store/details';
+import { loadChangesExport, loadChangesPage, loadErrorExport, loadErrorsPage } from '../store/details';
 import { ImportListCache } from '../store/importListCache';
 import { findImport, findImportSummary, pricelistImportHistory } from '../store/importViews';
 import { legacyImportStatuses } from '../store/legacy';
@@ -82,6 +86,13 @@ const changesQuery = z.object({
   kind: ChangeKindSchema,
   offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+const errorsQuery = z.object({
+  // A column's header as the errors name it ("Pris"); longer than any header is not one.
+  column: z.string().min(1).max(100).optional(),
+  rule: ValidationRuleSchema.optional(),
+  offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
+  limit: z.coerce.number().int().min(1).max(ERRORS_PAGE_MAX).default(SUMMARY_ERROR_LIMIT),
 });
 const templateQuery = z.object({
   type: z.literal('GENERAL_PRICELIST'),
@@ -342,6 +353,22 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
         const { kind, offset, limit } = request.query;
         const page = await loadChangesPage(db, organizationId, importId, kind, offset, limit);
         if (!page) throw notFound();
+        return page;
+      },
+    );
+
+    routes.get(
+      '/imports/:organizationId/:importId/errors',
+      {
+        config: { apiKey: true },
+        schema: { ...docs.errors, params: importParams, querystring: errorsQuery },
+      },
+      async (request): Promise<ImportErrorsResponse> => {
+        const { organizationId, importId } = request.params;
+        const { column, rule, offset, limit } = request.query;
+        const page = await loadErrorsPage(db, organizationId, importId, { column, rule }, offset, limit);
+        if (page === 'NO_IMPORT') throw notFound();
+        if (page === 'NO_ERRORS') throw notFound('Importen har inga valideringsfel.');
         return page;
       },
     );

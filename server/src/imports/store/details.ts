@@ -2,9 +2,11 @@ import { sql, type Transaction } from 'kysely';
 import {
   type ChangeKind,
   type ImportChangesResponse,
+  type ImportErrorsResponse,
   ImportSummary,
   type PricelistRowValues,
   type ValidationError,
+  type ValidationRule,
 } from '#contract';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -89,6 +91,58 @@ export async function loadErrorExport(deps: FileDeps, importId: number) {
   if (errors.length === 0) return undefined;
   const content = await readImportFile(deps, importId);
   return content && { content, errors };
+}
+
+export interface ErrorFilter {
+  column?: string | undefined;
+  rule?: ValidationRule | undefined;
+}
+
+/**
+ * One page of every error kept of the import's last validation, in the order found, filtered by
+ * column and rule; `total` counts the filtered errors. The stored chunks are filtered in the
+ * database, so a page view never carries 100,000 errors to this thread. NO_IMPORT when the
+ * organisation has no such import, NO_ERRORS when it has no errors kept.
+ */
+export async function loadErrorsPage(
+  db: Database,
+  organizationId: number,
+  importId: number,
+  filter: ErrorFilter,
+  offset: number,
+  limit: number,
+): Promise<ImportErrorsResponse | 'NO_IMPORT' | 'NO_ERRORS'> {
+  const found = await db
+    .selectFrom('imports')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('import_details')
+            .select('chunk')
+            .where('import_id', '=', importId)
+            .where('kind', '=', 'error'),
+        )
+        .as('hasErrors'),
+    )
+    .where('id', '=', importId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!found) return 'NO_IMPORT';
+  if (!found.hasErrors) return 'NO_ERRORS';
+
+  const conditions = [sql`d.import_id = ${importId}`, sql`d.kind = 'error'`];
+  if (filter.column !== undefined) conditions.push(sql`e.item->>'column' = ${filter.column}`);
+  if (filter.rule !== undefined) conditions.push(sql`e.item->>'rule' = ${filter.rule}`);
+  const from = sql`import_details d
+    cross join lateral json_array_elements(d.items) with ordinality as e(item, n)
+    where ${sql.join(conditions, sql` and `)}`;
+  const counted = await sql<{ total: string | number }>`select count(*) as total from ${from}`.execute(db);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  if (offset >= total) return { errors: [], total };
+  const page = await sql<{ item: ValidationError }>`
+    select e.item from ${from} order by d.chunk, e.n offset ${offset} limit ${limit}`.execute(db);
+  return { errors: page.rows.map((row) => row.item), total };
 }
 
 /**
