@@ -17,17 +17,17 @@ interface UndoImportDialogProps {
  */
 export function UndoImportDialog({ organizationId, item, onUndone }: UndoImportDialogProps) {
   const [undoImport, { isLoading }] = useUndoImportMutation();
-  const texts = sv.imports.undo;
+  const texts = sv.undoImport;
   return (
     <ConfirmDialog
       trigger={{ label: texts.action, className: 'button secondary' }}
       heading={texts.dialogHeading}
-      cancelLabel={sv.imports.dialog.cancel}
+      cancelLabel={sv.app.cancel}
       confirmLabel={texts.yes}
       isBusy={isLoading}
       onConfirm={async () => {
         const result = await undoImport({ organizationId, importId: item.id });
-        return 'error' in result ? errorTextOf(result.error, sv.imports.summaryPage.actionFailed) : null;
+        return 'error' in result ? errorTextOf(result.error, sv.app.actionFailed) : null;
       }}
       {...(onUndone ? { onConfirmed: onUndone } : {})}
     >

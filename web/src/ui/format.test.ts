@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { importTexts } from '../features/imports/texts';
 import { formatCount, formatNumber, formatPrice } from './format';
-import { sv } from './text/sv';
 
 // Intl writes a no-break space between groups; the tests read it as a space.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -9,8 +9,8 @@ describe('sv-SE numbers', () => {
   it('groups counts by thousands', () => {
     expect(plain(formatCount(20_000))).toBe('20 000');
     expect(plain(formatCount(100))).toBe('100');
-    expect(plain(sv.imports.showingErrors(100, 20_000))).toBe('Visar 100 av 20 000 fel');
-    expect(plain(sv.imports.summaryPage.pageInfo(1_001, 1_020, 50_000))).toBe('Visar 1 001–1 020 av 50 000');
+    expect(plain(importTexts.showingErrors(100, 20_000))).toBe('Visar 100 av 20 000 fel');
+    expect(plain(importTexts.summaryPage.pageInfo(1_001, 1_020, 50_000))).toBe('Visar 1 001–1 020 av 50 000');
   });
 
   it('writes prices with a decimal comma, two decimals and "kr"', () => {

@@ -4,12 +4,12 @@ import { errorTextOf } from '../../ui/errorText';
 import { formatDateTime } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { Tag } from '../../ui/Tag';
-import { sv } from '../../ui/text/sv';
 import { useRevokeApiKeyMutation } from './api';
+import { apiKeyTexts } from './texts';
 
 /** The owner's keys: name, hint, dates, last use and "Återkalla", which asks first. */
 export function ApiKeyTable({ keys, onRevoked }: { keys: ApiKey[]; onRevoked: (key: ApiKey) => void }) {
-  const texts = sv.apiKeys;
+  const texts = apiKeyTexts;
   const [revokeApiKey, { isLoading }] = useRevokeApiKeyMutation();
   const columns = texts.columns;
   return (

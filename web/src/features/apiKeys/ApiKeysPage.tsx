@@ -7,6 +7,7 @@ import { ApiKeyTable } from './ApiKeyTable';
 import { useGetApiKeysQuery } from './api';
 import { CreateApiKeyForm } from './CreateApiKeyForm';
 import { NewApiKeySecret } from './NewApiKeySecret';
+import { apiKeyTexts } from './texts';
 
 /**
  * /api-nycklar: the signed-in supplier's API keys (docs/api-keys.md). A new key's secret is shown
@@ -14,7 +15,7 @@ import { NewApiKeySecret } from './NewApiKeySecret';
  * notice that takes the focus, since the row with its button is gone.
  */
 export function ApiKeysPage() {
-  const texts = sv.apiKeys;
+  const texts = apiKeyTexts;
   usePageTitle(texts.heading);
   const { data: keys, isError, isLoading } = useGetApiKeysQuery();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);

@@ -5,6 +5,7 @@ import { apiFailureOf } from '../../api/apiError';
 import { sv } from '../../ui/text/sv';
 import { useCreateApiKeyMutation } from './api';
 import { type KeyFormErrors, keyFormErrors } from './formRules';
+import { apiKeyTexts } from './texts';
 
 const nameId = 'api-key-name';
 const daysId = 'api-key-days';
@@ -17,7 +18,7 @@ const noErrors: KeyFormErrors = { name: null, expiresInDays: null };
  * errors are shown the same way.
  */
 export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
-  const texts = sv.apiKeys;
+  const texts = apiKeyTexts;
   const [createApiKey, { isLoading, reset }] = useCreateApiKeyMutation();
   const [name, setName] = useState('');
   const [days, setDays] = useState(String(apiKeyLimits.defaultExpiryDays));

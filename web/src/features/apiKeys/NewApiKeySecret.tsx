@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CreatedApiKey } from '#contract/apiKeys';
 import { formatDateTime } from '../../ui/format';
-import { sv } from '../../ui/text/sv';
+import { apiKeyTexts } from './texts';
 
 /**
  * The new key's secret, shown this once: in a read-only field that selects itself, with a copy
@@ -9,7 +9,7 @@ import { sv } from '../../ui/text/sv';
  * appears, so a screen reader reads the heading and the warning first.
  */
 export function NewApiKeySecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const texts = sv.apiKeys;
+  const texts = apiKeyTexts;
   const headingId = useId();
   const secretId = useId();
   const panel = useRef<HTMLElement>(null);

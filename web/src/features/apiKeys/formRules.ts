@@ -1,6 +1,6 @@
 import { apiKeyLimits } from '#contract/apiKeyRules';
 import { hasHiddenCharacter } from '#contract/hiddenCharacters';
-import { sv } from '../../ui/text/sv';
+import { apiKeyTexts } from './texts';
 
 const { nameMaxLength, minExpiryDays, maxExpiryDays } = apiKeyLimits;
 
@@ -14,7 +14,7 @@ export interface KeyFormErrors {
  * the same and answers with the same field errors). The days must be a whole number as typed.
  */
 export function keyFormErrors(name: string, days: string): KeyFormErrors {
-  const texts = sv.apiKeys;
+  const texts = apiKeyTexts;
   const trimmed = name.trim();
   const nameError =
     trimmed === ''

@@ -6,11 +6,11 @@ import type { AppDispatch } from '../../api/dispatch';
 import { profileApi } from '../../api/profile';
 import { PROFILE_STORAGE_KEY } from '../../api/session';
 import { sessionStarted } from '../../api/sessionActions';
-import { sv } from '../../ui/text/sv';
 import { AuthPage } from './AuthPage';
 import { useLoginMutation } from './api';
 import { loginErrorText } from './errorTexts';
 import { Field, focusFirstInvalid } from './Field';
+import { authTexts } from './texts';
 
 const usernameId = 'login-username';
 const passwordId = 'login-password';
@@ -31,8 +31,8 @@ export function LoginPage() {
     if (busy) return;
     // An empty field is said at the field, and nothing is sent.
     const missing = {
-      [usernameId]: username.trim() === '' ? sv.login.usernameMissing : null,
-      [passwordId]: password === '' ? sv.login.passwordMissing : null,
+      [usernameId]: username.trim() === '' ? authTexts.login.usernameMissing : null,
+      [passwordId]: password === '' ? authTexts.login.passwordMissing : null,
     };
     setFieldErrors(missing);
     if (Object.values(missing).some(Boolean)) {
@@ -60,12 +60,12 @@ export function LoginPage() {
 
   const errorId = 'login-error';
   return (
-    <AuthPage heading={sv.login.heading}>
+    <AuthPage heading={authTexts.login.heading}>
       <form noValidate onSubmit={signIn}>
         <Field
           id={usernameId}
           name="username"
-          label={sv.login.username}
+          label={authTexts.login.username}
           autoComplete="username"
           value={username}
           onChange={(event) => setUsername(event.target.value)}
@@ -77,7 +77,7 @@ export function LoginPage() {
           id={passwordId}
           name="password"
           type="password"
-          label={sv.login.password}
+          label={authTexts.login.password}
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
@@ -90,10 +90,10 @@ export function LoginPage() {
             {error}
           </p>
         )}
-        <button type="submit">{sv.login.submit}</button>
+        <button type="submit">{authTexts.login.submit}</button>
       </form>
       <p>
-        <Link to="/login/recover">{sv.login.forgotPassword}</Link>
+        <Link to="/login/recover">{authTexts.login.forgotPassword}</Link>
       </p>
     </AuthPage>
   );

@@ -5,8 +5,8 @@ import { api } from '../../api/api';
 import { logoutReasonOf, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '../../api/logoutReason';
 import { PROFILE_STORAGE_KEY } from '../../api/session';
 import { sessionCleared } from '../../api/sessionActions';
-import { sv } from '../../ui/text/sv';
 import { AuthPage } from './AuthPage';
+import { authTexts } from './texts';
 
 /**
  * The logged-out page (docs/product.md, "Screens and routes"): showing it clears every cached piece of the session.
@@ -22,11 +22,11 @@ export function LogoutPage() {
     localStorage.removeItem(PROFILE_STORAGE_KEY);
   }, [dispatch]);
   return (
-    <AuthPage heading={sv.logout.heading}>
-      {reason === 'inactivity' && <p>{sv.logout.inactivity(SESSION_IDLE_MINUTES)}</p>}
-      {reason === 'maxAge' && <p>{sv.logout.maxAge(SESSION_MAX_HOURS)}</p>}
+    <AuthPage heading={authTexts.logout.heading}>
+      {reason === 'inactivity' && <p>{authTexts.logout.inactivity(SESSION_IDLE_MINUTES)}</p>}
+      {reason === 'maxAge' && <p>{authTexts.logout.maxAge(SESSION_MAX_HOURS)}</p>}
       <button type="button" onClick={() => navigate('/login')}>
-        {sv.logout.toLogin}
+        {authTexts.logout.toLogin}
       </button>
     </AuthPage>
   );

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { sv } from '../../ui/text/sv';
 import { AuthPage } from './AuthPage';
 import { useResetRequestMutation } from './api';
 import { resetRequestErrorText } from './errorTexts';
 import { Field, focusFirstInvalid } from './Field';
+import { authTexts } from './texts';
 
 const usernameId = 'recover-username';
 const emailId = 'recover-email';
@@ -32,12 +32,12 @@ export function RecoverPage() {
     event.preventDefault();
     // Empty fields are said at each field and in the specified sentence; nothing is sent.
     const missing = {
-      [usernameId]: username.trim() === '' ? sv.recover.usernameMissing : null,
-      [emailId]: email.trim() === '' ? sv.recover.emailMissing : null,
+      [usernameId]: username.trim() === '' ? authTexts.recover.usernameMissing : null,
+      [emailId]: email.trim() === '' ? authTexts.recover.emailMissing : null,
     };
     setFieldErrors(missing);
     if (Object.values(missing).some(Boolean)) {
-      setError(sv.recover.fieldsMissing);
+      setError(authTexts.recover.fieldsMissing);
       focusFirstInvalid([usernameId, emailId], missing);
       return;
     }
@@ -51,26 +51,26 @@ export function RecoverPage() {
     </p>
   );
   return (
-    <AuthPage heading={sv.recover.heading}>
+    <AuthPage heading={authTexts.recover.heading}>
       {sent ? (
         <>
           {/* Emptied while sending again, so the text is announced anew when it returns. */}
-          <p role="status">{isLoading ? null : sv.recover.sent}</p>
+          <p role="status">{isLoading ? null : authTexts.recover.sent}</p>
           <p>
             <button type="button" className="link-button" onClick={() => void send()}>
-              {sv.recover.sendAgain}
+              {authTexts.recover.sendAgain}
             </button>
           </p>
           {errorText}
         </>
       ) : (
         <>
-          <p>{sv.recover.intro}</p>
+          <p>{authTexts.recover.intro}</p>
           <form noValidate onSubmit={submit}>
             <Field
               id={usernameId}
               name="username"
-              label={sv.recover.username}
+              label={authTexts.recover.username}
               autoComplete="username"
               value={username}
               onChange={(event) => setUsername(event.target.value)}
@@ -82,7 +82,7 @@ export function RecoverPage() {
               id={emailId}
               name="email"
               type="email"
-              label={sv.recover.email}
+              label={authTexts.recover.email}
               autoComplete="email"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
@@ -91,12 +91,12 @@ export function RecoverPage() {
               describedBy={[error && errorId]}
             />
             {errorText}
-            <button type="submit">{sv.recover.submit}</button>
+            <button type="submit">{authTexts.recover.submit}</button>
           </form>
         </>
       )}
       <p>
-        <Link to="/login">{sv.recover.backToLogin}</Link>
+        <Link to="/login">{authTexts.recover.backToLogin}</Link>
       </p>
     </AuthPage>
   );

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { sv } from '../../ui/text/sv';
 import { AuthPage } from './AuthPage';
 import { useResetChangeMutation, useResetValidateMutation } from './api';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
 import { passwordChangeError, passwordMismatchText, resetLinkErrorText } from './errorTexts';
 import { Field, focusFirstInvalid } from './Field';
+import { authTexts } from './texts';
 
 /**
  * Choose a new password through the mailed link (docs/product.md, "Screens and routes"; docs/product.md, "Forms" and §8). Without both
@@ -16,7 +16,7 @@ export function ResetPasswordPage() {
   const email = params.get('email');
   const token = params.get('token');
   return (
-    <AuthPage heading={sv.reset.heading} headingHidden={!email || !token}>
+    <AuthPage heading={authTexts.reset.heading} headingHidden={!email || !token}>
       {email && token && <NewPasswordForm key={`${email} ${token}`} email={email} token={token} />}
     </AuthPage>
   );
@@ -57,8 +57,8 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
     setPasswordError(null);
     // Empty fields are said at each field before anything is compared or sent.
     const missing = {
-      [newPasswordId]: newPassword === '' ? sv.reset.newPasswordMissing : null,
-      [repeatId]: repeated === '' ? sv.reset.repeatMissing : null,
+      [newPasswordId]: newPassword === '' ? authTexts.reset.newPasswordMissing : null,
+      [repeatId]: repeated === '' ? authTexts.reset.repeatMissing : null,
     };
     setFieldErrors(missing);
     if (Object.values(missing).some(Boolean)) {
@@ -83,9 +83,9 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
   if (saved) {
     return (
       <>
-        <p role="status">{sv.reset.saved}</p>
+        <p role="status">{authTexts.reset.saved}</p>
         <p>
-          <Link to="/login">{sv.reset.toLogin}</Link>
+          <Link to="/login">{authTexts.reset.toLogin}</Link>
         </p>
       </>
     );
@@ -97,7 +97,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
           {link.error}
         </p>
         <p>
-          <Link to="/login/recover">{sv.reset.requestNewLink}</Link>
+          <Link to="/login/recover">{authTexts.reset.requestNewLink}</Link>
         </p>
       </>
     );
@@ -109,13 +109,13 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
   const mismatchId = 'reset-mismatch';
   return (
     <>
-      <p id={ruleId}>{sv.reset.rule}</p>
+      <p id={ruleId}>{authTexts.reset.rule}</p>
       <form noValidate onSubmit={save}>
         <Field
           id={newPasswordId}
           name="newPassword"
           type="password"
-          label={sv.reset.newPassword}
+          label={authTexts.reset.newPassword}
           autoComplete="new-password"
           value={newPassword}
           onChange={(event) => setNewPassword(event.target.value)}
@@ -132,7 +132,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
           id={repeatId}
           name="repeatPassword"
           type="password"
-          label={sv.reset.repeatPassword}
+          label={authTexts.reset.repeatPassword}
           autoComplete="new-password"
           value={repeated}
           onChange={(event) => setRepeated(event.target.value)}
@@ -145,7 +145,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
             {mismatch}
           </p>
         )}
-        <button type="submit">{sv.reset.submit}</button>
+        <button type="submit">{authTexts.reset.submit}</button>
       </form>
       {loading}
     </>

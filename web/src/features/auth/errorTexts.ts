@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '#contract/domain';
 import { apiFailureOf } from '../../api/apiError';
-import { sv } from '../../ui/text/sv';
+import { authTexts } from './texts';
 
 /** The HTTP status of a failed call, or undefined for a network or parsing failure. */
 export const statusOf = (error: unknown): number | undefined => apiFailureOf(error).status;
@@ -11,22 +11,22 @@ export const statusOf = (error: unknown): number | undefined => apiFailureOf(err
  */
 export function loginErrorText(error: unknown): string {
   const { status, code, message } = apiFailureOf(error);
-  if (status === 403) return sv.login.wrongCredentials;
-  if (status === 429 && code === 'LOGIN_LOCKED' && message) return `${sv.login.failed} ${message}`;
-  return sv.login.failed;
+  if (status === 403) return authTexts.login.wrongCredentials;
+  if (status === 429 && code === 'LOGIN_LOCKED' && message) return `${authTexts.login.failed} ${message}`;
+  return authTexts.login.failed;
 }
 
 /** docs/product.md, "Forms"; docs/product.md, "Texts": an empty field explains itself, anything else is the general text. */
 export const resetRequestErrorText = (username: string, email: string) =>
-  username.trim() === '' || email.trim() === '' ? sv.recover.fieldsMissing : sv.recover.failed;
+  username.trim() === '' || email.trim() === '' ? authTexts.recover.fieldsMissing : authTexts.recover.failed;
 
 /** docs/product.md, "Texts": a 403 means the link is no longer valid. */
 export const resetLinkErrorText = (error: unknown) =>
-  statusOf(error) === 403 ? sv.reset.linkInvalid : sv.reset.failed;
+  statusOf(error) === 403 ? authTexts.reset.linkInvalid : authTexts.reset.failed;
 
 /** The two new-password fields must match (docs/product.md, "Forms"); null when they do. */
 export const passwordMismatchText = (newPassword: string, repeated: string) =>
-  newPassword === repeated ? null : sv.reset.mismatch;
+  newPassword === repeated ? null : authTexts.reset.mismatch;
 
 /**
  * What a failed password change says, and whether it is about the new password itself.
@@ -42,7 +42,7 @@ export function passwordChangeError(
   if (fieldErrors) {
     const serverText = Object.values(fieldErrors)[0];
     const tooShort = newPassword.length < PASSWORD_MIN_LENGTH || !serverText;
-    return { text: tooShort ? sv.reset.tooShort : serverText, aboutPassword: true };
+    return { text: tooShort ? authTexts.reset.tooShort : serverText, aboutPassword: true };
   }
   return { text: resetLinkErrorText(error), aboutPassword: false };
 }

@@ -1,7 +1,8 @@
-import type { ChangeKind } from '#contract/domain';
+import type { ChangeKind, ValidationRule } from '#contract/domain';
 import type {
   ConfirmImportRequest,
   ImportChangesResponse,
+  ImportErrorsResponse,
   ImportListResponse,
   ImportResponse,
   ImportSummaryResponse,
@@ -15,6 +16,7 @@ type ImportRef = { organizationId: number; importId: number };
 /** The summary is asked for again whenever the import's status changes: the status is part of its key. */
 type SummaryArgs = ImportRef & { status: string };
 export type ChangesArgs = ImportRef & { kind: ChangeKind; offset: number; limit: number };
+export type ErrorsArgs = ImportRef & { column: string; rule: ValidationRule; offset: number; limit: number };
 
 /** The polled calls: a refetch of what is already shown does not slide the session. */
 const backgroundRefetch: ApiExtraOptions = { backgroundRefetch: true };
@@ -58,6 +60,15 @@ export const importsApi = api.injectEndpoints({
         query: ({ organizationId, importId, kind, offset, limit }) => ({
           url: `imports/${organizationId}/${importId}/changes`,
           params: { kind, offset, limit },
+        }),
+        keepUnusedDataFor: 0,
+        providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
+      }),
+      // A page of the import's errors of one column and rule (the summary has the first 100 of all).
+      getImportErrors: build.query<ImportErrorsResponse, ErrorsArgs>({
+        query: ({ organizationId, importId, column, rule, offset, limit }) => ({
+          url: `imports/${organizationId}/${importId}/errors`,
+          params: { column, rule, offset, limit },
         }),
         keepUnusedDataFor: 0,
         providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
@@ -117,6 +128,7 @@ export const {
   useGetImportQuery,
   useGetImportSummaryQuery,
   useGetImportChangesQuery,
+  useGetImportErrorsQuery,
   useConfirmImportMutation,
   useDeleteImportMutation,
   useGetImportGeneralPricelistQuery,

@@ -1,6 +1,6 @@
 import { type ImportStatus, isPendingStatus } from '#contract/domain';
 import { MACRO_ENABLED_WORKBOOK } from '#contract/texts';
-import { sv } from '../../ui/text/sv';
+import { importTexts } from './texts';
 
 /** Which buttons an import offers, by status (docs/product.md, "Imports: types, statuses, flow"). */
 
@@ -27,6 +27,6 @@ export const summaryShowsDelete = (status: ImportStatus) => status !== 'IMPORT_S
  */
 export function fileNameProblem(fileName: string): string | null {
   if (/\.xlsm$/i.test(fileName.trim())) return MACRO_ENABLED_WORKBOOK;
-  if (!/\.xlsx?$/i.test(fileName)) return sv.imports.dialog.wrongFileType;
+  if (!/\.xlsx?$/i.test(fileName)) return importTexts.dialog.wrongFileType;
   return null;
 }

@@ -38,7 +38,7 @@ const fromImport = (item: Import): RecentImportRow => ({
   created: item.created,
   importedBy: item.importedBy.fullName,
   fileType: importTypeLabels[item.type],
-  status: item.undone ? sv.imports.undo.status : importStatusListLabels[item.status],
+  status: item.undone ? sv.undoImport.status : importStatusListLabels[item.status],
   statusCode: item.status,
   undone: item.undone !== undefined,
 });

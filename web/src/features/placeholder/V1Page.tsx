@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { sv } from '../../ui/text/sv';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { placeholderTexts } from './texts';
 import { v1AreaName } from './v1Areas';
 
 /**
@@ -10,7 +10,7 @@ import { v1AreaName } from './v1Areas';
 export function V1Page() {
   const { pathname } = useLocation();
   const area = v1AreaName(pathname);
-  const text = sv.placeholder;
+  const text = placeholderTexts;
   usePageTitle(text.title(area));
   return (
     <>

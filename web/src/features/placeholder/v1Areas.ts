@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
-import { sv } from '../../ui/text/sv';
+import { placeholderTexts } from './texts';
 
-type AreaKey = keyof typeof sv.placeholder.areas;
+type AreaKey = keyof typeof placeholderTexts.areas;
 
 /** The known paths of the separate application (docs/product.md, "Screens and routes") and the area each belongs to. */
 const knownPaths: [string, AreaKey][] = [
@@ -33,5 +33,5 @@ const knownPaths: [string, AreaKey][] = [
 /** The name of the area a /v1 path belongs to; an unknown path names the separate application. */
 export function v1AreaName(pathname: string): string {
   const known = knownPaths.find(([pattern]) => matchPath(pattern, pathname));
-  return known ? sv.placeholder.areas[known[1]] : sv.placeholder.unknownArea;
+  return known ? placeholderTexts.areas[known[1]] : placeholderTexts.unknownArea;
 }

@@ -9,13 +9,14 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { pricelistPath } from '../../ui/v1Paths';
 import { useGetGeneralPricelistViewQuery } from './api';
 import { timeStatusTone } from './paths';
+import { pricelistTexts } from './texts';
 
 /** /v1/organization/{org}/generalpricelist/{gp}: the general price list and its price lists. */
 export function GeneralPricelistPage() {
   const params = useParams();
   const organizationId = Number(params.organizationId);
   const generalPricelistId = Number(params.generalPricelistId);
-  const texts = sv.pricelists;
+  const texts = pricelistTexts;
   usePageTitle(texts.generalHeading);
   const { data, isError, isLoading } = useGetGeneralPricelistViewQuery({
     organizationId,

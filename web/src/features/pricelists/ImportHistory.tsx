@@ -6,6 +6,7 @@ import { StatusTag } from '../../ui/StatusTag';
 import { sv } from '../../ui/text/sv';
 import { UndoImportDialog } from '../../ui/UndoImportDialog';
 import { type PricelistRef, useGetPricelistImportsQuery } from './api';
+import { pricelistTexts } from './texts';
 
 interface ImportHistoryProps {
   pricelistRef: PricelistRef;
@@ -15,7 +16,7 @@ interface ImportHistoryProps {
 
 /** The imports into this price list, newest first, with what each changed; the latest can be undone here. */
 export function ImportHistory({ pricelistRef, latestImportId }: ImportHistoryProps) {
-  const texts = sv.pricelists;
+  const texts = pricelistTexts;
   const columns = texts.historyColumns;
   const { data: imports } = useGetPricelistImportsQuery(pricelistRef);
   const count = (value: number | undefined) => (value === undefined ? '–' : formatCount(value));
@@ -59,7 +60,7 @@ export function ImportHistory({ pricelistRef, latestImportId }: ImportHistoryPro
                   <td>
                     <StatusTag
                       status={item.status}
-                      label={item.undone ? sv.imports.undo.status : importStatusListLabels[item.status]}
+                      label={item.undone ? sv.undoImport.status : importStatusListLabels[item.status]}
                       undone={item.undone !== undefined}
                     />
                   </td>

@@ -7,12 +7,12 @@ import { API_BASE_URL } from '../../api/api';
 import { formatCount, formatPrice } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { Tag } from '../../ui/Tag';
-import { sv } from '../../ui/text/sv';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { generalPricelistPath } from '../../ui/v1Paths';
 import { type PricelistRef, useGetPricelistRowsQuery } from './api';
 import { ImportHistory } from './ImportHistory';
 import { timeStatusTone } from './paths';
+import { pricelistTexts } from './texts';
 
 const PAGE_SIZE = 50;
 const headerOf = Object.fromEntries(priceListColumns.map((column) => [column.key, column.header])) as Record<
@@ -57,7 +57,7 @@ export function PricelistPage() {
     generalPricelistId: Number(params.generalPricelistId),
     pricelistId: Number(params.pricelistId),
   };
-  const texts = sv.pricelists;
+  const texts = pricelistTexts;
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ by: PricelistRowSort; direction: 'asc' | 'desc' }>({

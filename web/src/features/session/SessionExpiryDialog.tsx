@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
-import { sv } from '../../ui/text/sv';
 import { announcementFor, countdownText } from './countdown';
+import { sessionTexts } from './texts';
 import './session.css';
 
 interface Props {
@@ -68,8 +68,8 @@ export function SessionExpiryDialog({ expiresAt, onExpired, onLogout, onStayLogg
       onCancel={blockCancel}
       onClose={reopen}
     >
-      <h2 id={headingId}>{sv.session.expiringHeading}</h2>
-      <p id={textId}>{sv.session.expiringText}</p>
+      <h2 id={headingId}>{sessionTexts.expiringHeading}</h2>
+      <p id={textId}>{sessionTexts.expiringText}</p>
       {/* Seen every second; heard only through the region below, at a few points. */}
       <p className="session-countdown" aria-hidden="true">
         {countdownText(secondsLeft)}
@@ -79,10 +79,10 @@ export function SessionExpiryDialog({ expiresAt, onExpired, onLogout, onStayLogg
       </p>
       <div className="session-dialog-buttons">
         <button type="button" className="secondary" onClick={onLogout}>
-          {sv.session.logOut}
+          {sessionTexts.logOut}
         </button>
         <button type="button" ref={stayRef} onClick={onStayLoggedIn} aria-disabled={busy || undefined}>
-          {sv.session.stayLoggedIn}
+          {sessionTexts.stayLoggedIn}
         </button>
       </div>
     </dialog>

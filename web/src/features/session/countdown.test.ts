@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '../../api/logoutReason';
-import { sv } from '../../ui/text/sv';
+import { authTexts } from '../auth/texts';
 import { announcementFor, countdownText } from './countdown';
 
 describe('the session countdown', () => {
@@ -29,7 +29,7 @@ describe('the session countdown', () => {
   });
 
   it('names the idle time in the logout reason', () => {
-    expect(sv.logout.inactivity(SESSION_IDLE_MINUTES)).toBe(
+    expect(authTexts.logout.inactivity(SESSION_IDLE_MINUTES)).toBe(
       'Du har loggats ut eftersom du inte har varit aktiv på 30 minuter.',
     );
   });
@@ -37,7 +37,7 @@ describe('the session countdown', () => {
 
 describe('the logout reason after the 12-hour limit', () => {
   it('names the limit instead of idleness', () => {
-    expect(sv.logout.maxAge(SESSION_MAX_HOURS)).toBe(
+    expect(authTexts.logout.maxAge(SESSION_MAX_HOURS)).toBe(
       'Du har loggats ut eftersom du har varit inloggad i 12 timmar, den längsta tiden för en inloggning. Logga in igen för att fortsätta.',
     );
   });

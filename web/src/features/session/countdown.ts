@@ -1,4 +1,4 @@
-import { sv } from '../../ui/text/sv';
+import { sessionTexts } from './texts';
 
 /**
  * The session warning's countdown: the visible text, updated every second, and the few points at
@@ -13,13 +13,13 @@ export function durationText(totalSeconds: number): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  const texts = sv.session;
+  const texts = sessionTexts;
   if (minutes === 0) return texts.seconds(rest);
   return rest === 0 ? texts.minutes(minutes) : texts.and(texts.minutes(minutes), texts.seconds(rest));
 }
 
 /** The visible countdown: "Du loggas ut om 4 minuter och 12 sekunder". */
-export const countdownText = (secondsLeft: number) => sv.session.logoutIn(durationText(secondsLeft));
+export const countdownText = (secondsLeft: number) => sessionTexts.logoutIn(durationText(secondsLeft));
 
 /**
  * What the polite live region holds: the last announcement point passed, or nothing before the

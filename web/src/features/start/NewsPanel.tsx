@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { sv } from '../../ui/text/sv';
 import { useGetDynamicTextQuery } from './api';
 import { sanitizeHtml } from './sanitizeHtml';
+import { startTexts } from './texts';
 
 /**
  * "Nyheter" shows dynamic text 1. Texts 2 (welcome) and 3 (links) are fetched too, but the
@@ -15,9 +16,9 @@ export function NewsPanel() {
 
   return (
     <section className="start-panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{sv.start.news}</h2>
+      <h2 id={headingId}>{startTexts.news}</h2>
       {news.isLoading && <p role="status">{sv.app.loading}</p>}
-      {news.isError && <p className="error-text">{sv.start.newsFailed}</p>}
+      {news.isError && <p className="error-text">{startTexts.newsFailed}</p>}
       {news.data && (
         <div
           className="start-news"

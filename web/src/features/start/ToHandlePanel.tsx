@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Profile } from '#contract/auth';
 import { firstEngagement } from '../../api/profile';
-import { sv } from '../../ui/text/sv';
 import { useGetDashboardCountsQuery } from './api';
 import { type CountEntry, countLinks, countSources, startPageCounts } from './dashboardCounts';
+import { startTexts } from './texts';
 
 /** "Att hantera": the role's task and information counts as sentences; zero counts are left out. */
 export function ToHandlePanel({ profile }: { profile: Profile }) {
@@ -19,31 +19,31 @@ export function ToHandlePanel({ profile }: { profile: Profile }) {
 
   return (
     <section className="start-panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{sv.start.toHandle}</h2>
+      <h2 id={headingId}>{startTexts.toHandle}</h2>
       {isLoading ? (
-        <p role="status">{sv.start.loadingCounts}</p>
+        <p role="status">{startTexts.loadingCounts}</p>
       ) : (
         <>
-          {(isError || data?.incomplete) && <p className="error-text">{sv.start.countsFailed}</p>}
+          {(isError || data?.incomplete) && <p className="error-text">{startTexts.countsFailed}</p>}
           <CountList
-            heading={sv.start.tasks}
+            heading={startTexts.tasks}
             entries={tasks}
             counts={data?.counts}
             organizationId={organizationId ?? 0}
-            empty={sv.start.noTasks}
+            empty={startTexts.noTasks}
           />
           <CountList
-            heading={sv.start.information}
+            heading={startTexts.information}
             entries={information}
             counts={data?.counts}
             organizationId={organizationId ?? 0}
-            empty={sv.start.noInformation}
+            empty={startTexts.noInformation}
           />
         </>
       )}
       <p className="start-dashboard-link">
         <Link className="button" to="/v1/dashboard">
-          {sv.start.handleTasks}
+          {startTexts.handleTasks}
         </Link>
       </p>
     </section>

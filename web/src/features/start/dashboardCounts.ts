@@ -1,6 +1,6 @@
 import type { Profile } from '#contract/auth';
 import { hasRole } from '../../api/profile';
-import { sv } from '../../ui/text/sv';
+import { startTexts } from './texts';
 
 /**
  * Which counts of the start page a user sees (docs/product.md, "Roles and permissions") and the call behind each
@@ -35,7 +35,7 @@ export function countSourcePath(organizationId: number, source: CountSource): st
 
 export interface CountEntry {
   /** Unique within the start page; PENDING_APPROVAL is both a task and information. */
-  key: keyof typeof sv.start.counts;
+  key: keyof typeof startTexts.counts;
   source: CountSource;
 }
 
@@ -108,7 +108,7 @@ export function countLinks(
   return entries.flatMap((item) => {
     const count = counts[item.source] ?? 0;
     return count > 0
-      ? [{ text: sv.start.counts[item.key](count), to: countTarget(organizationId, item.source) }]
+      ? [{ text: startTexts.counts[item.key](count), to: countTarget(organizationId, item.source) }]
       : [];
   });
 }

@@ -1,8 +1,8 @@
 import type { Import } from '#contract/imports';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { sv } from '../../../ui/text/sv';
 import { useDeleteImportMutation } from '../api';
 import { errorMessageOf } from '../errorMessage';
+import { importTexts } from '../texts';
 
 interface DeleteImportDialogProps {
   organizationId: number;
@@ -26,10 +26,10 @@ export function DeleteImportDialog({
   const [deleteImport, { isLoading }] = useDeleteImportMutation();
   return (
     <ConfirmDialog
-      trigger={{ label: sv.imports.delete, className: 'button secondary', describedBy }}
-      heading={sv.imports.deleteQuestion}
-      cancelLabel={sv.imports.no}
-      confirmLabel={sv.imports.yesDelete}
+      trigger={{ label: importTexts.delete, className: 'button secondary', describedBy }}
+      heading={importTexts.deleteQuestion}
+      cancelLabel={importTexts.no}
+      confirmLabel={importTexts.yesDelete}
       isBusy={isLoading}
       onConfirm={async () => {
         const result = await deleteImport({ organizationId, importId: item.id });
@@ -37,7 +37,7 @@ export function DeleteImportDialog({
       }}
       onConfirmed={onDeleted}
     >
-      <p>{sv.imports.deleteWhat(item.fileName, item.metadata.number ?? String(item.metadata.id))}</p>
+      <p>{importTexts.deleteWhat(item.fileName, item.metadata.number ?? String(item.metadata.id))}</p>
     </ConfirmDialog>
   );
 }

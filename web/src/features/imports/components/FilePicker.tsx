@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button, DropZone, FileTrigger, isFileDropItem, Text } from 'react-aria-components';
-import { sv } from '../../../ui/text/sv';
 import { fileNameProblem } from '../importRules';
+import { importTexts } from '../texts';
 
 /** One Excel file, and nothing else (docs/product.md, "Forms"). */
 const acceptedFileTypes = [
@@ -13,7 +13,7 @@ const acceptedFileTypes = [
 
 /** The reason a choice of files cannot be uploaded, or null when it is one .xls or .xlsx file. */
 export function fileChoiceProblem(files: readonly File[]): string | null {
-  if (files.length > 1) return sv.imports.dialog.oneFileOnly;
+  if (files.length > 1) return importTexts.dialog.oneFileOnly;
   const [file] = files;
   return file ? fileNameProblem(file.name) : null;
 }
@@ -31,7 +31,7 @@ export function FilePicker({ file, error, isDisabled, onFiles }: FilePickerProps
   const errorId = useId();
   return (
     <fieldset className="field file-field">
-      <legend className="field__label">{sv.imports.dialog.file}</legend>
+      <legend className="field__label">{importTexts.dialog.file}</legend>
       <DropZone
         className="file-drop"
         isDisabled={isDisabled}
@@ -41,7 +41,7 @@ export function FilePicker({ file, error, isDisabled, onFiles }: FilePickerProps
         }}
       >
         <Text slot="label" className="file-drop__hint">
-          {sv.imports.dialog.dropHint}
+          {importTexts.dialog.dropHint}
         </Text>
         <FileTrigger
           acceptedFileTypes={acceptedFileTypes}
@@ -52,13 +52,13 @@ export function FilePicker({ file, error, isDisabled, onFiles }: FilePickerProps
             isDisabled={isDisabled}
             aria-describedby={error ? `${chosenId} ${errorId}` : chosenId}
           >
-            {sv.imports.dialog.chooseFileButton}
+            {importTexts.dialog.chooseFileButton}
           </Button>
         </FileTrigger>
         <p id={chosenId} className="file-drop__chosen">
-          {file ? sv.imports.dialog.chosenFile(file.name) : sv.imports.dialog.noFileChosen}
+          {file ? importTexts.dialog.chosenFile(file.name) : importTexts.dialog.noFileChosen}
         </p>
-        <p className="field__hint">{sv.imports.dialog.fileHint}</p>
+        <p className="field__hint">{importTexts.dialog.fileHint}</p>
       </DropZone>
       {error && (
         <p id={errorId} className="error-text">

@@ -1,5 +1,5 @@
 import { type ImportType, importTypeLabels } from '#contract/domain';
-import { sv } from '../../../ui/text/sv';
+import { importTexts } from '../texts';
 import { SelectField, type SelectOption } from './SelectField';
 
 /** The types a user may choose; only a general price list can be read in (docs/product.md, "Forms"). */
@@ -9,7 +9,7 @@ const options: readonly SelectOption<ImportType>[] = [
     id: 'PRODUCTS_AND_ARTICLES',
     label: importTypeLabels.PRODUCTS_AND_ARTICLES,
     isDisabled: true,
-    hint: sv.imports.dialog.comingLater,
+    hint: importTexts.dialog.comingLater,
   },
 ];
 
@@ -23,8 +23,8 @@ interface FileTypeSelectProps {
 export function FileTypeSelect({ value, error, isDisabled, onChange }: FileTypeSelectProps) {
   return (
     <SelectField
-      label={sv.imports.fields.fileType}
-      placeholder={sv.imports.dialog.fileTypePlaceholder}
+      label={importTexts.fields.fileType}
+      placeholder={importTexts.dialog.fileTypePlaceholder}
       options={options}
       value={value}
       error={error}

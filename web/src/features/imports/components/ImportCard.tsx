@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { importStatusSummaryLabels, importTypeLabels } from '#contract/domain';
 import type { Import } from '#contract/imports';
 import { StatusTag } from '../../../ui/StatusTag';
-import { sv } from '../../../ui/text/sv';
 import { formatDateTime } from '../format';
 import { cardShowsDelete, cardShowsReview } from '../importRules';
+import { importTexts } from '../texts';
 import { DeleteImportDialog } from './DeleteImportDialog';
 
 interface ImportCardProps {
@@ -23,13 +23,13 @@ export function ImportCard({ organizationId, item, onDeleted }: ImportCardProps)
         {item.fileName}
       </h4>
       <dl className="facts">
-        <dt>{sv.imports.fields.fileType}</dt>
+        <dt>{importTexts.fields.fileType}</dt>
         <dd>{importTypeLabels[item.type]}</dd>
-        <dt>{sv.imports.fields.pricelistNumber}</dt>
+        <dt>{importTexts.fields.pricelistNumber}</dt>
         <dd>{item.metadata.number ?? '-'}</dd>
-        <dt>{sv.imports.fields.created}</dt>
+        <dt>{importTexts.fields.created}</dt>
         <dd>{formatDateTime(item.created)}</dd>
-        <dt>{sv.imports.fields.status}</dt>
+        <dt>{importTexts.fields.status}</dt>
         <dd>
           <StatusTag status={item.status} label={importStatusSummaryLabels[item.status]} />
         </dd>
@@ -37,7 +37,7 @@ export function ImportCard({ organizationId, item, onDeleted }: ImportCardProps)
       <div className="button-row">
         {cardShowsReview(item.status) && (
           <Link className="button" to={`/import/${item.id}`} aria-describedby={headingId}>
-            {sv.imports.review}
+            {importTexts.review}
           </Link>
         )}
         {cardShowsDelete(item.status) && (

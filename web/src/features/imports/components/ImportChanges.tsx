@@ -10,6 +10,7 @@ import { formatNumber, formatPrice } from '../../../ui/format';
 import { ScrollRegion } from '../../../ui/ScrollRegion';
 import { sv } from '../../../ui/text/sv';
 import { useGetImportChangesQuery } from '../api';
+import { importTexts } from '../texts';
 
 const PAGE_SIZE = 20;
 type Counts = Record<ChangeKind, number>;
@@ -30,7 +31,7 @@ export function ImportChanges({ organizationId, importId, counts }: ImportChange
   if (kinds.length === 0) return null;
   return (
     <details className="changes" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>{sv.imports.summaryPage.showChanges}</summary>
+      <summary>{importTexts.summaryPage.showChanges}</summary>
       {isOpen &&
         kinds.map((kind) => (
           <ChangesTable key={kind} organizationId={organizationId} importId={importId} kind={kind} />
@@ -39,8 +40,8 @@ export function ImportChanges({ organizationId, importId, counts }: ImportChange
   );
 }
 
-const captions: Record<ChangeKind, string> = sv.imports.summaryPage.counts;
-const fieldLabel = (field: PricelistRowValueField) => sv.imports.rowFields[field];
+const captions: Record<ChangeKind, string> = importTexts.summaryPage.counts;
+const fieldLabel = (field: PricelistRowValueField) => importTexts.rowFields[field];
 /** The fields that hold numbers: shown in sv-SE ("1 234,50 kr", "1 500"). */
 const numberFields: ReadonlySet<PricelistRowValueField> = new Set([
   'minimumOrderQuantity',
@@ -52,7 +53,7 @@ function formatValue(field: PricelistRowValueField, value: string | number) {
   return numberFields.has(field) ? formatNumber(value) : String(value);
 }
 const shownValue = (field: PricelistRowValueField, value: string | number | null) =>
-  value === null || value === '' ? sv.imports.summaryPage.emptyValue : formatValue(field, value);
+  value === null || value === '' ? importTexts.summaryPage.emptyValue : formatValue(field, value);
 
 interface ChangesTableProps {
   organizationId: number;
@@ -70,7 +71,7 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
     limit: PAGE_SIZE,
   });
   const captionId = `changes-${kind}`;
-  if (isError) return <p className="banner error">{sv.imports.summaryPage.changesFailed}</p>;
+  if (isError) return <p className="banner error">{importTexts.summaryPage.changesFailed}</p>;
   if (!data) return <p>{sv.app.loading}</p>;
 
   const to = Math.min(offset + data.changes.length, data.total);
@@ -81,10 +82,10 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
         <table className="data-table" aria-labelledby={captionId}>
           <thead>
             <tr>
-              <th scope="col">{sv.imports.rowFields.articleNumber}</th>
-              <th scope="col">{sv.imports.rowFields.articleName}</th>
+              <th scope="col">{importTexts.rowFields.articleNumber}</th>
+              <th scope="col">{importTexts.rowFields.articleName}</th>
               {kind === 'updated' ? (
-                <th scope="col">{sv.imports.summaryPage.changesColumn}</th>
+                <th scope="col">{importTexts.summaryPage.changesColumn}</th>
               ) : (
                 pricelistRowValueFields.map((field) => (
                   <th key={field} scope="col">
@@ -103,7 +104,7 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
       </ScrollRegion>
       <div className="pager">
         <p aria-live="polite">
-          {sv.imports.summaryPage.pageInfo(data.total === 0 ? 0 : offset + 1, to, data.total)}
+          {importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : offset + 1, to, data.total)}
         </p>
         <button
           type="button"
@@ -111,7 +112,7 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
           disabled={offset === 0}
           onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
         >
-          {sv.imports.summaryPage.previousPage}
+          {importTexts.summaryPage.previousPage}
         </button>
         <button
           type="button"
@@ -119,7 +120,7 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
           disabled={to >= data.total}
           onClick={() => setOffset(offset + PAGE_SIZE)}
         >
-          {sv.imports.summaryPage.nextPage}
+          {importTexts.summaryPage.nextPage}
         </button>
       </div>
     </section>
@@ -136,7 +137,7 @@ function ChangeRow({ kind, change }: { kind: ChangeKind; change: ImportChange })
           <ul className="change-list">
             {change.changes.map(({ field, oldValue, newValue }) => (
               <li key={field}>
-                {sv.imports.summaryPage.change(
+                {importTexts.summaryPage.change(
                   fieldLabel(field),
                   shownValue(field, oldValue),
                   shownValue(field, newValue),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { Import } from '#contract/imports';
-import { sv } from '../../../ui/text/sv';
+import { importTexts } from '../texts';
 import { type UploadFile, uploadImportFile } from '../upload';
 import { ImportFileForm } from './ImportFileForm';
 
@@ -26,7 +26,7 @@ export function ImportFileDialog({
 }: ImportFileDialogProps) {
   const [isOpen, setOpen] = useState(false);
   const [isUploading, setUploading] = useState(false);
-  const title = replacing ? sv.imports.readNewFile : sv.imports.readFile;
+  const title = replacing ? importTexts.readNewFile : importTexts.readFile;
 
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={(open) => (open || !isUploading) && setOpen(open)}>

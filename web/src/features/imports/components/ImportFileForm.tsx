@@ -6,6 +6,7 @@ import type { Import } from '#contract/imports';
 import { api } from '../../../api/api';
 import { sv } from '../../../ui/text/sv';
 import { resourceUrls, useGetImportActivePricelistsQuery, useGetImportGeneralPricelistQuery } from '../api';
+import { importTexts } from '../texts';
 import type { UploadFile } from '../upload';
 import { FilePicker, fileChoiceProblem } from './FilePicker';
 import { FileTypeSelect } from './FileTypeSelect';
@@ -41,9 +42,9 @@ export function ImportFileForm(props: ImportFileFormProps) {
 
   const needsPricelist = replacing === undefined && type === 'GENERAL_PRICELIST';
   const errors = {
-    type: isSubmitted && !type ? sv.imports.chooseType : null,
-    pricelist: isSubmitted && needsPricelist && !pricelistId ? sv.imports.choosePricelist : null,
-    file: fileProblem ?? (isSubmitted && !file ? sv.imports.chooseFile : null),
+    type: isSubmitted && !type ? importTexts.chooseType : null,
+    pricelist: isSubmitted && needsPricelist && !pricelistId ? importTexts.choosePricelist : null,
+    file: fileProblem ?? (isSubmitted && !file ? importTexts.chooseFile : null),
   };
 
   // Whoever submits an incomplete form lands on the first field to fix.
@@ -98,9 +99,9 @@ export function ImportFileForm(props: ImportFileFormProps) {
     <form ref={formRef} className="import-form" noValidate onSubmit={submit}>
       {replacing ? (
         <dl className="facts">
-          <dt>{sv.imports.fields.fileType}</dt>
+          <dt>{importTexts.fields.fileType}</dt>
           <dd>{importTypeLabels[replacing.type]}</dd>
-          <dt>{sv.imports.fields.pricelistNumber}</dt>
+          <dt>{importTexts.fields.pricelistNumber}</dt>
           <dd>{replacing.metadata.number ?? '-'}</dd>
         </dl>
       ) : (
@@ -122,12 +123,12 @@ export function ImportFileForm(props: ImportFileFormProps) {
       </div>
       <p>
         <a href={resourceUrls.template(organizationId, templatePricelistId)} download>
-          {sv.imports.downloadTemplate}
+          {importTexts.downloadTemplate}
         </a>
       </p>
       {phase.name === 'failed' && (
         <div className="banner error" role="alert">
-          <p>{sv.imports.uploadFailed}</p>
+          <p>{importTexts.uploadFailed}</p>
           {phase.reason && <p>{phase.reason}</p>}
         </div>
       )}
@@ -136,10 +137,10 @@ export function ImportFileForm(props: ImportFileFormProps) {
       ) : (
         <div className="button-row">
           <Button type="submit" className="button">
-            {sv.imports.dialog.upload}
+            {importTexts.dialog.upload}
           </Button>
           <Button className="button secondary" onPress={onCancel}>
-            {sv.imports.dialog.cancel}
+            {sv.app.cancel}
           </Button>
         </div>
       )}

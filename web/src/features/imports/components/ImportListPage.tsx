@@ -13,6 +13,7 @@ import {
 } from '../api';
 import { LIST_POLLING } from '../limits';
 import { mergeRecentImports } from '../recentImports';
+import { importTexts } from '../texts';
 import { useImportUser } from '../useImportUser';
 import { ImportFileDialog } from './ImportFileDialog';
 import { ImportNotice } from './ImportNotice';
@@ -33,9 +34,9 @@ export function ImportListPage() {
   const dispatch = useDispatch();
   const confirmed = (useLocation().state as { confirmed?: ConfirmedNotice } | null)?.confirmed;
   const [uploaded, setUploaded] = useState<Import | null>(null);
-  const notices = sv.imports.notices;
+  const notices = importTexts.notices;
   const user = useImportUser();
-  usePageTitle(sv.imports.heading);
+  usePageTitle(importTexts.heading);
   const organizationId = user.organizationId;
   const skip = organizationId === undefined;
   const pending = useGetPendingImportsQuery(organizationId ?? 0, { skip, ...LIST_POLLING });
@@ -59,7 +60,7 @@ export function ImportListPage() {
     <I18nProvider locale="sv-SE">
       <div className="imports-page">
         <div className="page-heading">
-          <h1 tabIndex={-1}>{sv.imports.heading}</h1>
+          <h1 tabIndex={-1}>{importTexts.heading}</h1>
           {organizationId !== undefined && (
             <ImportFileDialog
               organizationId={organizationId}

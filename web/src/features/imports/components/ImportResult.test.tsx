@@ -158,6 +158,7 @@ it('shows at most 100 errors, "Visar 100 av 150 fel", the banners and the Excel 
     'Artikelnummer',
     'Flik',
     'Kolumn',
+    'Cell',
     'Värde',
     'Meddelande',
   ]);

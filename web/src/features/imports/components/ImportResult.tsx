@@ -3,6 +3,7 @@ import type { Import, ImportRisk, ImportSummary } from '#contract/imports';
 import { formatCount, formatDateTime } from '../../../ui/format';
 import { sv } from '../../../ui/text/sv';
 import { resourceUrls } from '../api';
+import { importTexts } from '../texts';
 import { ImportChanges } from './ImportChanges';
 import { ValidationErrors } from './ValidationErrors';
 
@@ -24,7 +25,7 @@ export function ImportResult({ organizationId, item, summary, isLoading, isError
   if (!summary) {
     // A file the reader refused says why (zip bomb, password, truncated…); other failures are ours.
     return isTechnicalError(item) ? (
-      <p className="banner error">{item.failureReason ?? sv.imports.summaryPage.technicalErrorBanner}</p>
+      <p className="banner error">{item.failureReason ?? importTexts.summaryPage.technicalErrorBanner}</p>
     ) : null;
   }
   switch (summary.type) {
@@ -33,15 +34,15 @@ export function ImportResult({ organizationId, item, summary, isLoading, isError
     case 'INVALID_FORMAT':
       return (
         <section aria-labelledby="missing-columns-heading">
-          <p className="banner error">{sv.imports.invalidFormatBanner}</p>
-          <h2 id="missing-columns-heading">{sv.imports.summaryPage.missingColumnsHeading}</h2>
+          <p className="banner error">{importTexts.invalidFormatBanner}</p>
+          <h2 id="missing-columns-heading">{importTexts.summaryPage.missingColumnsHeading}</h2>
           {summary.missingSheet !== undefined ? (
             // No such sheet at all: say so, and which sheets the file has, rather than every column.
-            <p>{sv.imports.summaryPage.missingSheet(summary.missingSheet, summary.sheetsInFile ?? [])}</p>
+            <p>{importTexts.summaryPage.missingSheet(summary.missingSheet, summary.sheetsInFile ?? [])}</p>
           ) : (
             <ul className="missing-columns">
               {summary.missingColumns.map(({ column, sheets }) => (
-                <li key={column}>{sv.imports.summaryPage.missingColumn(column, sheets)}</li>
+                <li key={column}>{importTexts.summaryPage.missingColumn(column, sheets)}</li>
               ))}
             </ul>
           )}
@@ -63,17 +64,17 @@ function ConfirmResult({
   item: Import;
   counts: Counts;
 }) {
-  const labels = sv.imports.summaryPage.counts;
+  const labels = importTexts.summaryPage.counts;
   return (
     <section aria-labelledby="counts-heading">
       {/* The banner asks the user to press "Läs in": only while that button is there. */}
       {item.status === 'VALIDATION_SUCCESS' && (
-        <p className="banner success">{sv.imports.validationSuccessBanner}</p>
+        <p className="banner success">{importTexts.validationSuccessBanner}</p>
       )}
       <h2 id="counts-heading">
         {item.status === 'IMPORT_SUCCESS' && item.imported
-          ? sv.imports.summaryPage.importedHeading(formatDateTime(item.imported), item.importedBy.fullName)
-          : sv.imports.summaryPage.countsHeading}
+          ? importTexts.summaryPage.importedHeading(formatDateTime(item.imported), item.importedBy.fullName)
+          : importTexts.summaryPage.countsHeading}
       </h2>
       <dl className="facts counts">
         <dt>{labels.added}</dt>
@@ -88,7 +89,7 @@ function ConfirmResult({
       {counts.risk && <RiskFacts risk={counts.risk} />}
       <p>
         <a href={resourceUrls.changesExcel(organizationId, item.id)} download>
-          {sv.imports.summaryPage.changesExcel}
+          {importTexts.summaryPage.changesExcel}
         </a>
       </p>
       <ImportChanges organizationId={organizationId} importId={item.id} counts={counts} />
@@ -98,7 +99,7 @@ function ConfirmResult({
 
 /** Beside the counts: what confirming does to prices, and the risks it carries (the server's sentences). */
 function RiskFacts({ risk }: { risk: ImportRisk }) {
-  const texts = sv.imports.risk;
+  const texts = importTexts.risk;
   return (
     <>
       {risk.warnings.length > 0 && (
@@ -115,7 +116,7 @@ function RiskFacts({ risk }: { risk: ImportRisk }) {
       <dl className="facts risk-facts">
         <dt>{texts.pricelist}</dt>
         <dd>
-          {sv.imports.dialog.pricelistOption(
+          {importTexts.dialog.pricelistOption(
             risk.pricelist.number,
             pricelistTimeStatusLabels[risk.pricelist.status],
           )}

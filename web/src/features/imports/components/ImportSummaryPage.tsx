@@ -12,6 +12,7 @@ import { pricelistPath } from '../../../ui/v1Paths';
 import { importsApi, refreshAfterUpload, useGetImportQuery, useGetImportSummaryQuery } from '../api';
 import { formatDateTime, summaryTitle } from '../format';
 import { SUMMARY_POLLING_MS } from '../limits';
+import { importTexts } from '../texts';
 import { useImportUser } from '../useImportUser';
 import { ImportResult } from './ImportResult';
 import { SummaryActions } from './SummaryActions';
@@ -46,8 +47,8 @@ export function ImportSummaryPage() {
     // The page keeps its heading, so it is named and focus after navigation has a place to go.
     content = (
       <>
-        <h1 tabIndex={-1}>{sv.imports.summary}</h1>
-        <p className="banner error">{sv.imports.importMissing}</p>
+        <h1 tabIndex={-1}>{importTexts.summary}</h1>
+        <p className="banner error">{importTexts.importMissing}</p>
       </>
     );
   } else if (item === undefined || organizationId === undefined) {
@@ -98,29 +99,29 @@ function LoadedSummary({ organizationId, item, risk, result }: LoadedSummaryProp
   return (
     <>
       <h1 ref={headingRef} tabIndex={-1}>
-        {sv.imports.summary}
+        {importTexts.summary}
       </h1>
       <dl className="facts summary-facts">
-        <dt>{sv.imports.fields.fileName}</dt>
+        <dt>{importTexts.fields.fileName}</dt>
         <dd>{item.fileName}</dd>
-        <dt>{sv.imports.fields.fileType}</dt>
+        <dt>{importTexts.fields.fileType}</dt>
         <dd>{importTypeLabels[item.type]}</dd>
-        <dt>{sv.imports.fields.pricelistNumber}</dt>
+        <dt>{importTexts.fields.pricelistNumber}</dt>
         <dd>
           <Link to={pricelistPath(organizationId, parent, id)}>{number ?? id}</Link>
         </dd>
-        <dt>{sv.imports.fields.status}</dt>
+        <dt>{importTexts.fields.status}</dt>
         <dd aria-live="polite">
           <StatusTag
             status={item.status}
-            label={item.undone ? sv.imports.undo.status : importStatusSummaryLabels[item.status]}
+            label={item.undone ? sv.undoImport.status : importStatusSummaryLabels[item.status]}
             undone={item.undone !== undefined}
           />
         </dd>
         {item.undone && (
           <>
-            <dt>{sv.imports.undo.undoneAt}</dt>
-            <dd>{sv.imports.undo.undoneBy(formatDateTime(item.undone.at), item.undone.byFullName)}</dd>
+            <dt>{importTexts.undo.undoneAt}</dt>
+            <dd>{importTexts.undo.undoneBy(formatDateTime(item.undone.at), item.undone.byFullName)}</dd>
           </>
         )}
       </dl>
@@ -130,7 +131,7 @@ function LoadedSummary({ organizationId, item, risk, result }: LoadedSummaryProp
           {item.revalidated.message}
         </p>
       )}
-      {isPendingStatus(item.status) && <p>{sv.imports.summaryPage.pendingNote}</p>}
+      {isPendingStatus(item.status) && <p>{importTexts.summaryPage.pendingNote}</p>}
       <SummaryActions
         organizationId={organizationId}
         item={item}

@@ -10,6 +10,7 @@ import { sv } from '../../../ui/text/sv';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { useGetLegacyImportsQuery } from '../api';
 import { formatDateTime, summaryTitle } from '../format';
+import { importTexts } from '../texts';
 import { useImportUser } from '../useImportUser';
 import '../imports.css';
 
@@ -23,21 +24,21 @@ export function LegacySummaryPage() {
 
   let content: ReactNode;
   if (legacy.isError || profileFailed || (legacy.data && !item)) {
-    content = <p className="banner error">{sv.imports.importMissing}</p>;
+    content = <p className="banner error">{importTexts.importMissing}</p>;
   } else if (!item) {
     content = <p>{sv.app.loading}</p>;
   } else {
     content = (
       <dl className="facts summary-facts">
-        <dt>{sv.imports.fields.fileName}</dt>
+        <dt>{importTexts.fields.fileName}</dt>
         <dd>{item.fileName}</dd>
-        <dt>{sv.imports.fields.fileType}</dt>
+        <dt>{importTexts.fields.fileType}</dt>
         <dd>{importTypeLabels.LEGACY}</dd>
-        <dt>{sv.imports.fields.started}</dt>
+        <dt>{importTexts.fields.started}</dt>
         <dd>{formatDateTime(item.importStartDate)}</dd>
-        <dt>{sv.imports.fields.ended}</dt>
+        <dt>{importTexts.fields.ended}</dt>
         <dd>{formatDateTime(item.importEndDate)}</dd>
-        <dt>{sv.imports.fields.status}</dt>
+        <dt>{importTexts.fields.status}</dt>
         <dd>
           <StatusTag
             status={legacyReadStatusToImportStatus(item.readStatus)}
@@ -49,7 +50,7 @@ export function LegacySummaryPage() {
   }
   return (
     <div className="imports-page">
-      <h1 tabIndex={-1}>{sv.imports.summary}</h1>
+      <h1 tabIndex={-1}>{importTexts.summary}</h1>
       {content}
     </div>
   );

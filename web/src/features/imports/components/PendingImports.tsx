@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { isValidationStatus } from '#contract/domain';
 import type { Import } from '#contract/imports';
 import { sv } from '../../../ui/text/sv';
+import { importTexts } from '../texts';
 import { ImportCard } from './ImportCard';
 
 interface PendingImportsProps {
@@ -21,14 +22,14 @@ export function PendingImports({ organizationId, imports, isError }: PendingImpo
   return (
     <section className="pending" aria-labelledby="pending-heading">
       <h2 id="pending-heading" ref={headingRef} tabIndex={-1}>
-        {sv.imports.pending}
+        {importTexts.pending}
       </h2>
       {isError && <p className="banner error">{sv.app.somethingWentWrong}</p>}
       <div className="pending__lists">
         <PendingList
           id="pending-validation"
-          heading={sv.imports.validation}
-          empty={sv.imports.noPendingValidations}
+          heading={importTexts.validation}
+          empty={importTexts.noPendingValidations}
           organizationId={organizationId}
           imports={imports && validations}
           isLoading={!isError}
@@ -36,8 +37,8 @@ export function PendingImports({ organizationId, imports, isError }: PendingImpo
         />
         <PendingList
           id="pending-importing"
-          heading={sv.imports.importing}
-          empty={sv.imports.noPendingImports}
+          heading={importTexts.importing}
+          empty={importTexts.noPendingImports}
           organizationId={organizationId}
           imports={imports && importing}
           isLoading={!isError}

@@ -1,6 +1,6 @@
 import { pricelistTimeStatusLabels } from '#contract/domain';
 import type { ActivePricelist } from '#contract/pricelists';
-import { sv } from '../../../ui/text/sv';
+import { importTexts } from '../texts';
 import { SelectField } from './SelectField';
 
 export type PricelistChoices =
@@ -18,17 +18,17 @@ interface PricelistSelectProps {
 
 /** The active price lists as "number (status)" (docs/product.md, "Forms"), or why there are none (§8). */
 export function PricelistSelect({ choices, value, error, isDisabled, onChange }: PricelistSelectProps) {
-  if (choices.state === 'loading') return <p className="field">{sv.imports.dialog.loadingPricelists}</p>;
+  if (choices.state === 'loading') return <p className="field">{importTexts.dialog.loadingPricelists}</p>;
   const problem =
     choices.state === 'failed'
-      ? sv.imports.pricelistsFailed
+      ? importTexts.pricelistsFailed
       : choices.pricelists.length === 0
-        ? sv.imports.noActivePricelists
+        ? importTexts.noActivePricelists
         : null;
   if (problem || choices.state !== 'loaded') {
     return (
       <div className="field">
-        <span className="field__label">{sv.imports.fields.pricelistNumber}</span>
+        <span className="field__label">{importTexts.fields.pricelistNumber}</span>
         <p className="error-text" role="alert">
           {problem}
         </p>
@@ -37,11 +37,11 @@ export function PricelistSelect({ choices, value, error, isDisabled, onChange }:
   }
   return (
     <SelectField
-      label={sv.imports.fields.pricelistNumber}
-      placeholder={sv.imports.dialog.pricelistPlaceholder}
+      label={importTexts.fields.pricelistNumber}
+      placeholder={importTexts.dialog.pricelistPlaceholder}
       options={choices.pricelists.map((pricelist) => ({
         id: pricelist.id,
-        label: sv.imports.dialog.pricelistOption(
+        label: importTexts.dialog.pricelistOption(
           pricelist.number,
           pricelistTimeStatusLabels[pricelist.status],
         ),

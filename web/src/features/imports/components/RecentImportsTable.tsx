@@ -12,14 +12,15 @@ import {
   type RecentImportSort,
   sortRecentImports,
 } from '../recentImports';
+import { importTexts } from '../texts';
 
 const columns: readonly RecentImportColumn[] = ['fileName', 'created', 'importedBy', 'fileType', 'status'];
 const columnLabels: Record<RecentImportColumn, string> = {
-  fileName: sv.imports.columns.fileName,
-  created: sv.imports.columns.imported,
-  importedBy: sv.imports.columns.importedBy,
-  fileType: sv.imports.columns.fileType,
-  status: sv.imports.columns.status,
+  fileName: importTexts.columns.fileName,
+  created: importTexts.columns.imported,
+  importedBy: importTexts.columns.importedBy,
+  fileType: importTexts.columns.fileType,
+  status: importTexts.columns.status,
 };
 
 interface RecentImportsTableProps {
@@ -38,9 +39,9 @@ export function RecentImportsTable({ rows, isError }: RecentImportsTableProps) {
 
   return (
     <section className="recent" aria-labelledby="recent-heading">
-      <h2 id="recent-heading">{sv.imports.recent}</h2>
+      <h2 id="recent-heading">{importTexts.recent}</h2>
       {isError && <p className="banner error">{sv.app.somethingWentWrong}</p>}
-      <ScrollRegion label={sv.imports.recent}>
+      <ScrollRegion label={importTexts.recent}>
         <table className="data-table recent-table" aria-labelledby="recent-heading">
           <thead>
             <tr>

@@ -9,6 +9,7 @@ import { pricelistPath } from '../../../ui/v1Paths';
 import { useConfirmImportMutation } from '../api';
 import { errorMessageOf } from '../errorMessage';
 import { summaryShowsConfirm, summaryShowsDelete, summaryShowsReplace } from '../importRules';
+import { importTexts } from '../texts';
 import type { UploadFile } from '../upload';
 import { DeleteImportDialog } from './DeleteImportDialog';
 import { ImportFileDialog } from './ImportFileDialog';
@@ -66,7 +67,7 @@ export function SummaryActions({ organizationId, item, risk, onReplaced, upload 
       <div className="button-row summary-actions">
         {showsConfirm && (risk?.warnings.length ?? 0) === 0 && (
           <Button className="button" isDisabled={isConfirming} onPress={() => confirm()}>
-            {sv.imports.confirm}
+            {importTexts.confirm}
           </Button>
         )}
         {showsConfirm && risk && risk.warnings.length > 0 && (
@@ -85,7 +86,7 @@ export function SummaryActions({ organizationId, item, risk, onReplaced, upload 
             organizationId={organizationId}
             item={item}
             onUndone={() =>
-              setUndoneNote(sv.imports.undo.done(item.metadata.number ?? String(item.metadata.id)))
+              setUndoneNote(importTexts.undo.done(item.metadata.number ?? String(item.metadata.id)))
             }
           />
         )}
@@ -120,12 +121,12 @@ interface RiskyConfirmDialogProps {
  * in ändå" / "Avbryt").
  */
 function RiskyConfirmDialog({ risk, isConfirming, onConfirm }: RiskyConfirmDialogProps) {
-  const texts = sv.imports.risk;
+  const texts = importTexts.risk;
   return (
     <ConfirmDialog
-      trigger={{ label: sv.imports.confirm, className: 'button', isDisabled: isConfirming }}
+      trigger={{ label: importTexts.confirm, className: 'button', isDisabled: isConfirming }}
       heading={texts.dialogHeading}
-      cancelLabel={sv.imports.dialog.cancel}
+      cancelLabel={sv.app.cancel}
       confirmLabel={texts.yes}
       isBusy={isConfirming}
       onConfirm={async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Label, ProgressBar } from 'react-aria-components';
-import { sv } from '../../../ui/text/sv';
+import { importTexts } from '../texts';
 
 /**
  * Shown while the file is on its way (docs/product.md, "Imports: types, statuses, flow", point 6). It takes the focus, because the
@@ -15,7 +15,7 @@ export function UploadProgress({ percent }: { percent: number }) {
         {({ percentage, valueText }) => (
           <>
             <div className="upload-progress__labels">
-              <Label>{sv.imports.dialog.progressLabel}</Label>
+              <Label>{importTexts.dialog.progressLabel}</Label>
               <span>{valueText}</span>
             </div>
             <div className="upload-progress__track">
@@ -24,7 +24,7 @@ export function UploadProgress({ percent }: { percent: number }) {
           </>
         )}
       </ProgressBar>
-      <p role="status">{sv.imports.uploadWait}</p>
+      <p role="status">{importTexts.uploadWait}</p>
     </div>
   );
 }

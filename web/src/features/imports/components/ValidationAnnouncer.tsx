@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type ImportStatus, importStatusSummaryLabels, isPendingStatus } from '#contract/domain';
 import type { Import } from '#contract/imports';
-import { sv } from '../../../ui/text/sv';
+import { importTexts } from '../texts';
 
 interface ValidationAnnouncerProps {
   /** The pending list as it is polled. */
@@ -29,7 +29,7 @@ export function ValidationAnnouncer({ imports, uploadedId }: ValidationAnnouncer
       setMessage(
         ended
           .map((item) =>
-            sv.imports.notices.validationEnded(item.fileName, importStatusSummaryLabels[item.status]),
+            importTexts.notices.validationEnded(item.fileName, importStatusSummaryLabels[item.status]),
           )
           .join(' '),
       );

@@ -1,8 +1,10 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
 import { SUMMARY_ERROR_LIMIT } from '#contract/domain';
-import type { ImportSummary } from '#contract/imports';
+import type { ImportSummary, ValidationError, ValidationErrorCount } from '#contract/imports';
 import { ScrollRegion } from '../../../ui/ScrollRegion';
-import { sv } from '../../../ui/text/sv';
-import { resourceUrls } from '../api';
+import { resourceUrls, useGetImportErrorsQuery } from '../api';
+import { importTexts } from '../texts';
 
 type ErrorsSummary = Extract<ImportSummary, { type: 'VALIDATION_ERRORS' }>;
 
@@ -12,49 +14,124 @@ interface ValidationErrorsProps {
   summary: ErrorsSummary;
 }
 
-/** The first 100 errors, how many there are in all, and every error as an Excel file (docs/product.md, "Texts"). */
+const texts = importTexts.summaryPage;
+
+/**
+ * The first 100 errors, how many there are in all, and every error as an Excel file (docs/product.md,
+ * "Texts"); above the table, the errors counted by column and rule, each a button that shows only
+ * those errors (fetched from the errors call, at most 100 of them).
+ */
 export function ValidationErrors({ organizationId, importId, summary }: ValidationErrorsProps) {
-  const shown = summary.errors.slice(0, SUMMARY_ERROR_LIMIT);
-  const columns = sv.imports.errorColumns;
+  const [filter, setFilter] = useState<ValidationErrorCount | null>(null);
+  const counts = summary.errorCounts ?? [];
+  const filtered = useGetImportErrorsQuery(
+    filter
+      ? {
+          organizationId,
+          importId,
+          column: filter.column,
+          rule: filter.rule,
+          offset: 0,
+          limit: SUMMARY_ERROR_LIMIT,
+        }
+      : skipToken,
+  );
+  // currentData: never the rows of the filter chosen before while the new one loads.
+  const page = filter ? filtered.currentData : { errors: summary.errors, total: summary.errorCount };
+  const status = filter
+    ? filtered.isError
+      ? texts.errorsFailed
+      : page
+        ? texts.showingErrorsOf(filter.label)
+        : texts.loadingErrors
+    : texts.showingAllErrors;
+
   return (
     <section aria-labelledby="errors-heading">
-      <p className="banner error">{sv.imports.validationErrorsBanner}</p>
-      {summary.errorCount > SUMMARY_ERROR_LIMIT && <p className="banner">{sv.imports.tooManyErrorsBanner}</p>}
-      <h2 id="errors-heading">{sv.imports.summaryPage.errorsHeading}</h2>
+      <p className="banner error">{importTexts.validationErrorsBanner}</p>
+      {summary.errorCount > SUMMARY_ERROR_LIMIT && (
+        <p className="banner">{importTexts.tooManyErrorsBanner}</p>
+      )}
+      <h2 id="errors-heading">{texts.errorsHeading}</h2>
       <p>
         <a href={resourceUrls.validationErrorsExcel(organizationId, importId)} download>
-          {sv.imports.summaryPage.exportErrors}
+          {texts.exportErrors}
         </a>
       </p>
-      <ScrollRegion label={sv.imports.summaryPage.errorsHeading}>
-        <table className="data-table errors-table">
-          <caption>{sv.imports.showingErrors(shown.length, summary.errorCount)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{columns.row}</th>
-              <th scope="col">{columns.articleNumber}</th>
-              <th scope="col">{columns.sheet}</th>
-              <th scope="col">{columns.column}</th>
-              <th scope="col">{columns.value}</th>
-              <th scope="col">{columns.message}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((error, index) => (
-              // Several errors may share a row and a column; their order is the server's.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list is static for this summary
-              <tr key={index}>
-                <td>{error.row}</td>
-                <td>{error.articleNumber ?? ''}</td>
-                <td>{error.sheet}</td>
-                <td>{error.column}</td>
-                <td>{error.value}</td>
-                <td>{error.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      {counts.length > 0 && (
+        <>
+          <h3 id="error-counts-heading">{texts.errorCountsHeading}</h3>
+          {/* Buttons that stay in place: the pressed one keeps the focus while the table changes. */}
+          <ul className="error-counts" aria-labelledby="error-counts-heading">
+            <li>
+              <button
+                type="button"
+                className="button secondary"
+                aria-pressed={filter === null}
+                onClick={() => setFilter(null)}
+              >
+                {texts.allErrors(summary.errorCount)}
+              </button>
+            </li>
+            {counts.map((count) => {
+              const pressed = filter?.column === count.column && filter.rule === count.rule;
+              return (
+                <li key={`${count.column} ${count.rule}`}>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    aria-pressed={pressed}
+                    onClick={() => setFilter(pressed ? null : count)}
+                  >
+                    {count.label}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <p role="status" className="error-counts__status">
+        {status}
+      </p>
+      {page && <ErrorTable errors={page.errors.slice(0, SUMMARY_ERROR_LIMIT)} total={page.total} />}
     </section>
+  );
+}
+
+function ErrorTable({ errors, total }: { errors: readonly ValidationError[]; total: number }) {
+  const columns = importTexts.errorColumns;
+  return (
+    <ScrollRegion label={texts.errorsHeading}>
+      <table className="data-table errors-table">
+        <caption>{importTexts.showingErrors(errors.length, total)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{columns.row}</th>
+            <th scope="col">{columns.articleNumber}</th>
+            <th scope="col">{columns.sheet}</th>
+            <th scope="col">{columns.column}</th>
+            <th scope="col">{columns.cell}</th>
+            <th scope="col">{columns.value}</th>
+            <th scope="col">{columns.message}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {errors.map((error, index) => (
+            // Several errors may share a row and a column; their order is the server's.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is static for one filter
+            <tr key={index}>
+              <td>{error.row}</td>
+              <td>{error.articleNumber ?? ''}</td>
+              <td>{error.sheet}</td>
+              <td>{error.column}</td>
+              <td>{error.cell ?? ''}</td>
+              <td>{error.value}</td>
+              <td>{error.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }
