@@ -8,6 +8,7 @@ import { pricelistsOf } from '../pricelists/queries';
 import type { CommandOutcome } from './outcome';
 import { deleteDetails } from './store/details';
 import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './store/importFiles';
+import { freshJob } from './store/jobLease';
 import { admitPendingValidation } from './store/pendingValidations';
 import { UndoRefused, undoImport } from './store/undo';
 import type { Upload } from './uploadedFile';
@@ -166,10 +167,7 @@ export async function replaceImportFile(
           revalidation_change_at: null,
           failure_reason: null,
           failure_about_file: false,
-          attempts: 0,
-          lease_owner: null,
-          lease_expires_at: null,
-          run_after: null,
+          ...freshJob,
           updated_at: clock.now(),
         })
         .where('id', '=', importId)
@@ -219,10 +217,7 @@ export async function confirmImport(
       .set({
         status: 'IMPORT_PENDING',
         import_started_at: now,
-        attempts: 0,
-        lease_owner: null,
-        lease_expires_at: null,
-        run_after: null,
+        ...freshJob,
         updated_at: now,
       })
       .where('id', '=', importId)

@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '#contract';
 import { demoSupplier, pricelistRows, type Supplier } from '../../../test-support/importFlow';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { pricelistRowsVersion } from '../imports/store/revalidation';
 import { buildPriceListTemplate, defaultWorkerLimits, runPriceListValidation } from '../pricelistFile';
-import { loadPricelistSnapshot, loadVersionedPricelistSnapshot, templateRows } from './snapshot';
+import {
+  loadPricelistSnapshot,
+  loadVersionedPricelistSnapshot,
+  pricelistRowsVersion,
+  templateRows,
+} from './snapshot';
 
 const terms = 'Gäller "alltid"\tutom vid\nåverkan på ÅÄÖ-delar \\ se avtal';
 

@@ -6,13 +6,14 @@ import type { DetailChunks } from '../../pricelistFile';
 import {
   loadVersionedPricelistSnapshot,
   pricelistFingerprint,
+  pricelistRowsVersion,
   pricelistStatus,
 } from '../../pricelists/snapshot';
 import { applyPriceListChanges, StaleDataError } from '../store/applyRows';
 import { saveDetails } from '../store/details';
+import { released } from '../store/jobLease';
 import {
   lastChangeOf,
-  pricelistRowsVersion,
   revalidateOpenImports,
   sendBackToValidation,
   validatedRowsVersion,
@@ -97,8 +98,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
           failure_about_file: false,
           imported_at: now,
           fingerprint_after: fingerprintAfter,
-          lease_owner: null,
-          lease_expires_at: null,
+          ...released,
           updated_at: now,
         })
         .where('id', '=', job.id)

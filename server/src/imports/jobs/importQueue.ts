@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { errorCountsOf } from '../../pricelistFile';
 import { readImportFile } from '../store/importFiles';
+import { released } from '../store/jobLease';
 import { takeRecentUpload } from '../store/recentUploads';
 
 /** How long a claim holds without renewal by default (JOB_LEASE_SECONDS); a crashed process's job is free again after it. */
@@ -219,9 +220,7 @@ export async function writeFinish(trx: Transaction<DB>, clock: Clock, job: Claim
       summary: finish.summary === null ? null : JSON.stringify(finish.summary),
       failure_reason: finish.failure?.reason ?? null,
       failure_about_file: finish.failure?.aboutFile ?? false,
-      lease_owner: null,
-      lease_expires_at: null,
-      run_after: null,
+      ...released,
       updated_at: clock.now(),
       ...(finish.importedAt ? { imported_at: finish.importedAt } : {}),
       ...(finish.validatedRowsVersion === undefined

@@ -2,9 +2,9 @@ import type { ImportSummary } from '#contract';
 import { timedJob } from '../../metrics/jobMetrics';
 import { runPriceListValidationSummary, type WorkerValidationRecord } from '../../pricelistFile';
 import { assessRisk } from '../../pricelistFile/riskRules';
-import { loadVersionedPricelistSnapshot } from '../../pricelists/snapshot';
+import { loadVersionedPricelistSnapshot, pricelistRowsVersion } from '../../pricelists/snapshot';
 import { saveDetails } from '../store/details';
-import { pricelistRowsVersion } from '../store/revalidation';
+import { freshJob } from '../store/jobLease';
 import {
   type ClaimedJob,
   finishJob,
@@ -77,13 +77,7 @@ async function finishValidation(
     if (current !== undefined && current !== finish.validatedRowsVersion) {
       await trx
         .updateTable('imports')
-        .set({
-          attempts: 0,
-          lease_owner: null,
-          lease_expires_at: null,
-          run_after: null,
-          updated_at: deps.clock.now(),
-        })
+        .set({ ...freshJob, updated_at: deps.clock.now() })
         .where('id', '=', job.id)
         .execute();
       return 'VALIDATION_PENDING';

@@ -2,8 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import type { RevalidationCause } from '#contract';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { pricelistRowsVersion } from '../../pricelists/snapshot';
 import { deleteDetails } from './details';
+import { freshJob } from './jobLease';
 
 /**
  * What a confirm applies is what its validation showed. Every statement that writes a price
@@ -12,8 +12,6 @@ import { deleteDetails } from './details';
  * When it is not, the import goes back to validation against the list as it is now, with the
  * cause, and must be confirmed again (a new summary, a new risk id).
  */
-
-export { pricelistRowsVersion };
 
 /** The version of the list the import's summary was computed against (null: not known). */
 export async function validatedRowsVersion(db: Database, importId: number): Promise<string | null> {
@@ -70,10 +68,7 @@ export async function sendBackToValidation(
       import_started_at: null,
       revalidation_cause: change.cause,
       revalidation_change_at: change.at,
-      attempts: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      run_after: null,
+      ...freshJob,
       updated_at: now,
     })
     .where('id', '=', importId)
