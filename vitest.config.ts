@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Both cores: the suite's files are independent (each test database is its own schema or
+    // PGlite instance), and one worker left CI at 35 minutes.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
