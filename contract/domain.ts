@@ -101,6 +101,14 @@ export const legacyReadStatusToImportStatus = (readStatus: number): ImportStatus
 export const revalidationCauses = ['IMPORT_APPLIED', 'IMPORT_UNDONE', 'PRICELIST_CHANGED'] as const;
 export type RevalidationCause = (typeof revalidationCauses)[number];
 
+/**
+ * Where a validation's mapped columns came from: a mapping the organisation saved earlier, or
+ * one sent with the request (or chosen on the summary page). A summary without a mapping read
+ * the file's own headers, ours: its shape stays as it always was.
+ */
+export const columnMappingSources = ['SAVED_MAPPING', 'REQUEST'] as const;
+export type ColumnMappingSource = (typeof columnMappingSources)[number];
+
 export const changeKinds = ['added', 'updated', 'removed'] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 

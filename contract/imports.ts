@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   changeKinds,
+  columnMappingSources,
   importStatuses,
   importTypes,
   pricelistRowValueFields,
@@ -22,10 +23,30 @@ export type GeneralPricelistMetadata = z.infer<typeof GeneralPricelistMetadata>;
 /** A database id: a positive PostgreSQL integer. */
 const DatabaseId = z.number().int().min(1).max(2_147_483_647);
 
+/** A column letter, A to XFD. */
+const ColumnLetter = z.string().regex(/^[A-Z]{1,3}$/);
+
+/**
+ * A mapping of the file's own columns onto ours, as a caller sends it: the sheet, and for each of
+ * our column headers ("Artikelnummer") the file's header ("Art.nr") or, for a header that
+ * repeats or is empty, its letter (`{ "column": "C" }`). An optional column left out is not used.
+ */
+export const ColumnMappingRequest = z
+  .object({
+    sheet: z.string().min(1).max(255),
+    columns: z.record(
+      z.string().max(100),
+      z.union([z.string().max(1000), z.object({ column: ColumnLetter }).strict()]),
+    ),
+  })
+  .strict();
+export type ColumnMappingRequest = z.infer<typeof ColumnMappingRequest>;
+
 /** The `request` part of the multipart upload. */
 export const CreateImportRequest = z.object({
   type: ImportTypeSchema,
   metadata: z.object({ parent: DatabaseId, id: DatabaseId }),
+  columnMapping: ColumnMappingRequest.optional(),
 });
 export type CreateImportRequest = z.infer<typeof CreateImportRequest>;
 
@@ -83,6 +104,49 @@ export type ImportListResponse = z.infer<typeof ImportListResponse>;
 export const ImportResponse = z.object({ importObject: Import });
 export type ImportResponse = z.infer<typeof ImportResponse>;
 
+/** `POST …/{importId}/column-mapping`: validate the same stored file again with this mapping. */
+export const ValidateWithMappingRequest = z.object({ columnMapping: ColumnMappingRequest }).strict();
+export type ValidateWithMappingRequest = z.infer<typeof ValidateWithMappingRequest>;
+
+/** One column of a sheet's header row (row 1): its letter and its header as written ("" when empty). */
+export const FileColumnSchema = z.object({ column: z.string(), header: z.string() });
+/** A sheet of the file and its header row. */
+export const FileSheetSchema = z.object({ name: z.string(), columns: z.array(FileColumnSchema) });
+
+/** A mapping as chosen: for each of our column headers, the letter of the file's column. */
+export const ColumnChoiceSchema = z.object({
+  sheet: z.string(),
+  columns: z.record(z.string(), ColumnLetter),
+});
+
+/**
+ * The columns a validation read, and where that came from. `fileHeader` is the file's own
+ * header of the column; `savedMapping` names the organisation's saved mapping that was used.
+ */
+export const ColumnMappingUsed = z.object({
+  source: z.enum(columnMappingSources),
+  sheet: z.string(),
+  columns: z.array(z.object({ column: z.string(), fileColumn: z.string(), fileHeader: z.string() })),
+  savedMapping: z.object({ id: z.number().int(), savedAt: z.string() }).optional(),
+});
+export type ColumnMappingUsed = z.infer<typeof ColumnMappingUsed>;
+
+/** A mapping the organisation saved: found again by its sheet and the set of the file's headers. */
+export const SavedColumnMapping = z.object({
+  id: z.number().int(),
+  sheet: z.string(),
+  /** The file's headers the mapping was saved for, in the file's order. */
+  headers: z.array(z.string()),
+  /** Our column and the file's header it is read from; an optional column not used is left out. */
+  columns: z.array(z.object({ column: z.string(), fileHeader: z.string() })),
+  savedAt: z.string(),
+  savedBy: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type SavedColumnMapping = z.infer<typeof SavedColumnMapping>;
+export const SavedColumnMappingsResponse = z.object({ mappings: z.array(SavedColumnMapping) });
+export type SavedColumnMappingsResponse = z.infer<typeof SavedColumnMappingsResponse>;
+
 export const ValidationRuleSchema = z.enum(validationRules);
 
 export const ValidationError = z.object({
@@ -96,6 +160,11 @@ export const ValidationError = z.object({
   rule: ValidationRuleSchema.optional(),
   /** The cell in the file ("C12"); missing when the file has no such column, or the error is not a cell's. */
   cell: z.string().optional(),
+  /**
+   * The column as the supplier's file names it, when that is not our name: "Pris exkl. moms
+   * (kolumn C)" beside `column` "Pris".
+   */
+  fileColumn: z.string().optional(),
 });
 export type ValidationError = z.infer<typeof ValidationError>;
 
@@ -148,6 +217,8 @@ export const ImportSummary = z.discriminatedUnion('type', [
     unchanged: z.number().int(),
     /** Missing only on summaries written before risks were computed. */
     risk: ImportRisk.optional(),
+    columnMapping: ColumnMappingUsed.optional(),
+    fileSheets: z.array(FileSheetSchema).optional(),
   }),
   z.object({
     type: z.literal('INVALID_FORMAT'),
@@ -155,6 +226,13 @@ export const ImportSummary = z.discriminatedUnion('type', [
     /** When the file has no such sheet at all: that sheet, and the sheets the file has. */
     missingSheet: z.string().optional(),
     sheetsInFile: z.array(z.string()).optional(),
+    /** The file's sheets and their header rows, to map the file's own columns onto ours. */
+    fileSheets: z.array(FileSheetSchema).optional(),
+    /**
+     * The mapping to preselect: the organisation's saved choices where the headers still fit,
+     * otherwise names that look alike. Only a suggestion: nothing is validated with it.
+     */
+    suggestedMapping: ColumnChoiceSchema.optional(),
   }),
   z.object({
     type: z.literal('VALIDATION_ERRORS'),
@@ -166,6 +244,8 @@ export const ImportSummary = z.discriminatedUnion('type', [
      * summaries written before errors were counted.
      */
     errorCounts: z.array(ValidationErrorCount).optional(),
+    columnMapping: ColumnMappingUsed.optional(),
+    fileSheets: z.array(FileSheetSchema).optional(),
   }),
 ]);
 export type ImportSummary = z.infer<typeof ImportSummary>;

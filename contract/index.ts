@@ -1,6 +1,7 @@
 export * from './apiKeyRules';
 export * from './apiKeys';
 export * from './auth';
+export * from './columnMapping';
 export * from './dashboard';
 export * from './domain';
 export * from './errors';

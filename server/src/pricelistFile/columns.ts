@@ -1,6 +1,6 @@
-import type { ValidationError } from '#contract';
+import type { ColumnChoice, ValidationError } from '#contract';
 import { type PriceListColumnKey, priceListColumns } from '#contract/domain';
-import { cellDisplayValue, columnName, MAX_COLUMNS, type RowCells } from '../lib/xlsx';
+import { cellDisplayValue, columnIndex, columnName, MAX_COLUMNS, type RowCells } from '../lib/xlsx';
 
 /** Slot of each column in the row being validated: the index in priceListColumns. */
 export const slot = Object.fromEntries(
@@ -57,4 +57,26 @@ export function mapHeader(cells: RowCells | null, sheet: string, date1904: boole
     .filter((column, index) => column.required && columnOfSlot[index] === -1)
     .map((column) => column.header);
   return { filter, slotOfColumn, columnOfSlot, missingRequired, duplicateErrors };
+}
+
+/**
+ * The columns a chosen mapping names (by letter) as a HeaderMapping: whatever row 1 says. The
+ * choice has been checked (columnChoiceProblems): every required column is there, none twice.
+ */
+export function mapChosenColumns(choice: ColumnChoice): HeaderMapping {
+  const filter = new Uint8Array(MAX_COLUMNS);
+  const slotOfColumn = new Int8Array(MAX_COLUMNS).fill(-1);
+  const columnOfSlot = priceListColumns.map((column, index) => {
+    const letter = choice.columns[column.header];
+    const sheetColumn = letter === undefined ? -1 : columnIndex(letter);
+    if (sheetColumn >= 0) {
+      filter[sheetColumn] = 1;
+      slotOfColumn[sheetColumn] = index;
+    }
+    return sheetColumn;
+  });
+  const missingRequired = priceListColumns
+    .filter((column, index) => column.required && columnOfSlot[index] === -1)
+    .map((column) => column.header);
+  return { filter, slotOfColumn, columnOfSlot, missingRequired, duplicateErrors: [] };
 }

@@ -1,4 +1,11 @@
-import type { ImportRisk, ImportSummary, PricelistRowValues, ValidationError } from '#contract';
+import type {
+  ColumnChoice,
+  ImportRisk,
+  ImportSummary,
+  PricelistRowValues,
+  SavedChoice,
+  ValidationError,
+} from '#contract';
 import type { PriceChangeFacts } from './priceChanges';
 
 /**
@@ -13,6 +20,25 @@ export interface PriceListValidationInput {
   articleNumbers: readonly string[];
   /** The chosen price list's rows as they are now. */
   existingRows: readonly PricelistRowValues[];
+  columns?: ColumnOptions;
+}
+
+/**
+ * How the file's columns are found: a mapping chosen for this import (by the request or on the
+ * summary page), or else the file's own headers and, when those are not ours, one of the
+ * organisation's saved mappings whose sheet and headers the file has.
+ */
+export interface ColumnOptions {
+  chosen?: ColumnChoice;
+  saved?: readonly SavedMappingOption[];
+}
+
+/** A saved mapping as the worker gets it: found by `key` (headerSetKey of its sheet). */
+export interface SavedMappingOption {
+  id: number;
+  savedAt: string;
+  key: string;
+  choice: SavedChoice;
 }
 
 /** The same data as JSON texts, in blocks, as PostgreSQL aggregates them (format: snapshotJson.ts). */

@@ -65,6 +65,15 @@ describe('the file format', () => {
       ],
       missingSheet: 'Prislista',
       sheetsInFile: ['Blad1', 'Blad2'],
+      // What the mapping step needs: each sheet's header row, and a mapping to preselect.
+      fileSheets: [
+        { name: 'Blad1', columns: headers.map((header, i) => ({ column: 'ABCDEFGHI'[i], header })) },
+        { name: 'Blad2', columns: [{ column: 'A', header: 'x' }] },
+      ],
+      suggestedMapping: {
+        sheet: 'Blad1',
+        columns: Object.fromEntries(headers.map((header, i) => [header, 'ABCDEFGHI'[i]])),
+      },
     });
     // A name is the file's: shown safely.
     const odd = await validate(handMadeXlsx({ sheet: '', sheetName: 'Blad_x0001_' }));
@@ -84,6 +93,20 @@ describe('the file format', () => {
         { column: 'Pris', sheets: ['Prislista'] },
         { column: 'Minsta beställningsantal', sheets: ['Prislista'] },
       ],
+      fileSheets: [
+        {
+          name: 'Prislista',
+          columns: [
+            { column: 'A', header: 'Artikelnummer' },
+            { column: 'B', header: 'Benämning' },
+            { column: 'C', header: 'Leveranstid (dagar)' },
+          ],
+        },
+      ],
+      suggestedMapping: {
+        sheet: 'Prislista',
+        columns: { Artikelnummer: 'A', Benämning: 'B', 'Leveranstid (dagar)': 'C' },
+      },
     });
   });
 

@@ -1,14 +1,46 @@
-import type { ImportSummary, ValidationError } from '#contract';
+import {
+  type ColumnChoice,
+  type ColumnMappingSource,
+  type ColumnMappingUsed,
+  columnChoiceProblems,
+  type FileSheet,
+  fileColumnOf,
+  findSavedColumn,
+  headerSetKey,
+  type ImportSummary,
+  type MappedColumn,
+  matchKey,
+  type PriceListColumnHeader,
+  type SavedChoice,
+  type SavedFileColumn,
+  suggestColumns,
+  type ValidationError,
+} from '#contract';
 import { PRICE_LIST_SHEET, priceListColumns, SUMMARY_ERROR_LIMIT } from '#contract/domain';
-import { detectExcelFormat, type RowCells, readSheet, type SheetRead, type SheetRowSink } from '../lib/xlsx';
-import { type HeaderMapping, mapHeader } from './columns';
+import {
+  columnName,
+  detectExcelFormat,
+  type ExcelFormat,
+  type RowCells,
+  readSheet,
+  type SheetRead,
+  type SheetRowSink,
+  StopReading,
+} from '../lib/xlsx';
+import { type HeaderMapping, mapChosenColumns, mapHeader } from './columns';
 import { PriceListDiff, type PriceListDiffResult, type StoredRows, storedRowsOf } from './diff';
 import { ErrorTally } from './errorCounts';
 import { ExcelFileError, inSwedish } from './fileErrors';
+import { headerColumns, readFileSheets } from './fileSheets';
 import { QueuedRows } from './queuedRows';
 import { PriceListRowRules, VALID_ROW } from './rowRules';
 import { shownSafely } from './storableText';
-import type { PriceListValidationInput, PriceListValidationOutcome } from './types';
+import type {
+  ColumnOptions,
+  PriceListValidationInput,
+  PriceListValidationOutcome,
+  SavedMappingOption,
+} from './types';
 
 /**
  * `allErrors` keeps at most this many (errorCount still counts every one): beyond it a file is
@@ -28,10 +60,15 @@ export async function validatePriceList(
   input: PriceListValidationInput,
 ): Promise<PriceListValidationOutcome> {
   const stored = input.existingRows;
-  const outcome = await validateAgainst(input.content, input.fileName, {
-    articleNumbers: input.articleNumbers,
-    stored: storedRowsOf(stored),
-  });
+  const outcome = await validateAgainst(
+    input.content,
+    input.fileName,
+    {
+      articleNumbers: input.articleNumbers,
+      stored: storedRowsOf(stored),
+    },
+    input.columns,
+  );
   if (!('diff' in outcome)) return outcome;
   const { added, updated, removed } = outcome.diff;
   return {
@@ -65,22 +102,107 @@ export async function validateAgainst(
   content: Uint8Array,
   fileName: string,
   data: CheckData | Promise<CheckData>,
+  columns: ColumnOptions = {},
 ): Promise<ValidationOutcome> {
   const format = detectExcelFormat(content, fileName);
   if (format === null) throw notExcel();
-  const sink = new PriceListSink();
+  if (columns.chosen) {
+    const outcome = await readAndCheck(content, format, data, columns.chosen);
+    if (outcome.summary.type !== 'INVALID_FORMAT')
+      return withFileSheets(outcome, await readFileSheets(content, format), 'REQUEST');
+    return mappingStep(outcome, await readFileSheets(content, format), columns);
+  }
+  const own = await readAndCheck(content, format, data, null);
+  if (own.summary.type !== 'INVALID_FORMAT') return own;
+  // Not our headers: perhaps a mapping the organisation saved for exactly these.
+  const fileSheets = await readFileSheets(content, format);
+  for (const saved of columns.saved ?? []) {
+    const sheet = fileSheets.find((candidate) => headerSetKey(candidate) === saved.key);
+    const choice = sheet && choiceOfSaved(sheet, saved.choice);
+    if (!sheet || !choice || columnChoiceProblems(choice, sheet).size > 0) continue;
+    const outcome = await readAndCheck(content, format, data, choice);
+    if (outcome.summary.type === 'INVALID_FORMAT') continue;
+    return withFileSheets(outcome, fileSheets, 'SAVED_MAPPING', { id: saved.id, savedAt: saved.savedAt });
+  }
+  return mappingStep(own, fileSheets, columns);
+}
+
+/** A saved mapping's columns as letters of this sheet; null when one of its headers is not there. */
+function choiceOfSaved(sheet: FileSheet, saved: SavedChoice): ColumnChoice | null {
+  const columns: ColumnChoice['columns'] = {};
+  for (const [header, savedColumn] of Object.entries(saved.columns) as [
+    PriceListColumnHeader,
+    SavedFileColumn,
+  ][]) {
+    const letter = findSavedColumn(sheet, savedColumn);
+    if (letter === undefined) return null;
+    columns[header] = letter;
+  }
+  return { sheet: sheet.name, columns };
+}
+
+/** A validation with mapped columns: where they came from, and the file's sheets to change them. */
+function withFileSheets(
+  outcome: ValidationOutcome,
+  fileSheets: FileSheet[],
+  source: ColumnMappingSource,
+  savedMapping?: { id: number; savedAt: string },
+): ValidationOutcome {
+  const summary = outcome.summary;
+  if (summary.type === 'INVALID_FORMAT' || !summary.columnMapping) return outcome;
+  const columnMapping = { ...summary.columnMapping, source, ...(savedMapping && { savedMapping }) };
+  return { ...outcome, summary: { ...summary, columnMapping, fileSheets } } as ValidationOutcome;
+}
+
+/**
+ * INVALID_FORMAT as it was, with what the mapping step needs: the file's sheets and a suggested
+ * mapping (the organisation's latest saved choices where the names still fit, then look-alike
+ * names), on the sheet that fits best.
+ */
+function mappingStep(
+  outcome: ValidationOutcome,
+  fileSheets: FileSheet[],
+  columns: ColumnOptions,
+): ValidationOutcome {
+  if (outcome.summary.type !== 'INVALID_FORMAT' || fileSheets.length === 0) return outcome;
+  let best: ColumnChoice | null = null;
+  let bestScore = -1;
+  for (const sheet of fileSheets) {
+    const savedForSheet = columns.saved?.find(
+      (saved) => matchKey(saved.choice.sheet) === matchKey(sheet.name),
+    );
+    const chosenForSheet = columns.chosen?.sheet === sheet.name ? columns.chosen : undefined;
+    const suggestion = chosenForSheet ?? suggestColumns(sheet, savedForSheet?.choice);
+    const score = Object.keys(suggestion.columns).length + (chosenForSheet ? 100 : 0);
+    if (score > bestScore) [best, bestScore] = [suggestion, score];
+  }
+  return { allErrors: [], summary: { ...outcome.summary, fileSheets, suggestedMapping: best! } };
+}
+
+/** Reads the sheet (ours, or the chosen mapping's) and checks every row against the data. */
+async function readAndCheck(
+  content: Uint8Array,
+  format: ExcelFormat,
+  data: CheckData | Promise<CheckData>,
+  chosen: ColumnChoice | null,
+): Promise<ValidationOutcome> {
+  const sink = new PriceListSink(chosen);
   const provided = Promise.resolve(data).then((ready) => sink.provide(ready));
   // Handled here so a file that fails to read leaves no rejection behind; awaited below.
   provided.catch(() => {});
-  const read = await readSheet(content, format, PRICE_LIST_SHEET, sink).catch(inSwedish);
+  const read = await readSheet(content, format, chosen?.sheet ?? PRICE_LIST_SHEET, sink).catch(inSwedish);
   await provided;
   if (read === null)
     return invalidFormat(
       priceListColumns.filter((c) => c.required).map((c) => c.header),
       sink.sheetNames,
     );
-  const mapping = sink.mapping ?? mapHeader(null, read.sheetName, read.date1904);
+  const mapping = sink.mapping ?? sink.mapHeaderRow(null);
   if (mapping.missingRequired.length > 0) return invalidFormat(mapping.missingRequired);
+  // Only a mapped file's summary names its columns (withFileSheets says where they came from).
+  const columnMapping: ColumnMappingUsed | undefined = chosen
+    ? { source: 'REQUEST', sheet: read.sheetName, columns: mappedColumnsOf(mapping, sink.headerRow) }
+    : undefined;
 
   const errors = sink.errors();
   const errorCount = mapping.duplicateErrors.length + (sink.rules?.errorCount ?? 0);
@@ -89,12 +211,18 @@ export async function validateAgainst(
     const tally = new ErrorTally();
     for (const error of mapping.duplicateErrors) tally.add(error.column, 'DUPLICATE_COLUMN');
     if (sink.rules) tally.addAll(sink.rules.tally());
+    // The summary's errors name the file's own columns; the rest get them when they are read.
+    const shown = errors.slice(0, SUMMARY_ERROR_LIMIT).map((error) => {
+      const fileColumn = fileColumnOf(columnMapping?.columns, error.column);
+      return fileColumn === undefined ? error : { ...error, fileColumn };
+    });
     return {
       summary: {
         type: 'VALIDATION_ERRORS',
         errorCount,
-        errors: errors.slice(0, SUMMARY_ERROR_LIMIT),
+        errors: shown,
         errorCounts: tally.list(),
+        columnMapping,
       },
       allErrors: errors,
     };
@@ -107,9 +235,26 @@ export async function validateAgainst(
       updated: diff.updated.length,
       removed: diff.removed.length,
       unchanged: diff.unchanged,
+      ...(columnMapping && { columnMapping }),
     },
     diff,
   };
+}
+
+/** Each of our columns the sheet has: its letter and the header row's text there. */
+function mappedColumnsOf(mapping: HeaderMapping, headerRow: FileSheet['columns']): MappedColumn[] {
+  const mapped: MappedColumn[] = [];
+  priceListColumns.forEach((column, slot) => {
+    const sheetColumn = mapping.columnOfSlot[slot]!;
+    if (sheetColumn < 0) return;
+    const fileColumn = columnName(sheetColumn);
+    mapped.push({
+      column: column.header,
+      fileColumn,
+      fileHeader: headerRow.find((c) => c.column === fileColumn)?.header ?? '',
+    });
+  });
+  return mapped;
 }
 
 /** INVALID_FORMAT; without the sheet, also the sheets the file has, so the page can say what is wrong. */
@@ -134,6 +279,10 @@ const invalidFormat = (columns: string[], sheetsInFile?: readonly string[]): Val
  */
 class PriceListSink implements SheetRowSink {
   columnFilter: Uint8Array | null = null;
+  /** Row 1 as the file has it, when it is the header row. */
+  headerRow: FileSheet['columns'] = [];
+
+  constructor(private readonly chosen: ColumnChoice | null) {}
   /** Every sheet of the workbook, as the reader found them. */
   sheetNames: readonly string[] = [];
 
@@ -145,12 +294,18 @@ class PriceListSink implements SheetRowSink {
   diff: PriceListDiff | null = null;
   private articleIndex: Map<string, number> | null = null;
   private queued: QueuedRows | null = new QueuedRows();
-  private sheetName = PRICE_LIST_SHEET;
-  private date1904 = false;
+  private read: SheetRead = { sheetName: PRICE_LIST_SHEET, date1904: false };
 
   start(read: SheetRead) {
-    this.sheetName = read.sheetName;
-    this.date1904 = read.date1904;
+    this.read = read;
+  }
+
+  /** Our columns in the sheet: the chosen mapping's, or those the header row names. */
+  mapHeaderRow(cells: RowCells | null): HeaderMapping {
+    if (cells) this.headerRow = headerColumns(cells, this.read.date1904);
+    return this.chosen
+      ? mapChosenColumns(this.chosen)
+      : mapHeader(cells, this.read.sheetName, this.read.date1904);
   }
 
   /** The data to check against: builds the rules and the diff, then checks the rows that waited. */
@@ -169,18 +324,25 @@ class PriceListSink implements SheetRowSink {
 
   row(rowNumber: number, cells: RowCells) {
     if (this.mapping === null) {
-      this.mapping = mapHeader(rowNumber === 1 ? cells : null, this.sheetName, this.date1904);
+      this.mapping = this.mapHeaderRow(rowNumber === 1 ? cells : null);
       this.columnFilter = this.mapping.filter;
+      // Without its required columns the sheet is not read further: the rows cannot be checked.
+      if (this.mapping.missingRequired.length > 0) throw new StopReading(this.read);
       if (this.articleIndex) this.rules = this.rulesFor(this.mapping, this.articleIndex);
       if (rowNumber === 1) return;
     }
-    if (this.mapping.missingRequired.length > 0) return;
     if (this.queued) this.queued.push(rowNumber, cells);
     else this.check(rowNumber, cells);
   }
 
   private rulesFor(mapping: HeaderMapping, articleIndex: ReadonlyMap<string, number>) {
-    return new PriceListRowRules(this.sheetName, this.date1904, articleIndex, mapping, MAX_REPORTED_ERRORS);
+    return new PriceListRowRules(
+      this.read.sheetName,
+      this.read.date1904,
+      articleIndex,
+      mapping,
+      MAX_REPORTED_ERRORS,
+    );
   }
 
   private check(rowNumber: number, cells: RowCells) {

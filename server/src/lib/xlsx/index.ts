@@ -25,6 +25,7 @@ export { type CellValue, readSheetCells, type SheetRow } from './readSheetCells'
 export {
   BOOLEAN,
   type CellKind,
+  columnIndex,
   columnName,
   ERROR,
   MAX_COLUMNS,
@@ -32,6 +33,7 @@ export {
   NUMBER,
   RowCells,
   type SheetRowSink,
+  StopReading,
   TEXT,
 } from './rowCells';
 export { zipLimits } from './zip';

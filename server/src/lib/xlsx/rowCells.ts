@@ -49,6 +49,24 @@ export interface SheetRowSink {
   row(rowNumber: number, cells: RowCells): void;
 }
 
+/** The 0-based index of column letters (A, B, …, XFD); -1 for anything else. */
+export function columnIndex(letters: string): number {
+  if (!/^[A-Z]{1,3}$/.test(letters)) return -1;
+  let index = 0;
+  for (const letter of letters) index = index * 26 + (letter.charCodeAt(0) - 64);
+  return index - 1 < MAX_COLUMNS ? index - 1 : -1;
+}
+
+/**
+ * Thrown by a sink that has read all it wants (a header row), with the sheet it was given in
+ * start(): readSheet ends there and resolves to that sheet, as if the sheet had ended.
+ */
+export class StopReading extends Error {
+  constructor(readonly read: SheetRead) {
+    super('stopped reading');
+  }
+}
+
 /** Column letters (A, B, …, XFD) of a 0-based column index. */
 export function columnName(column: number): string {
   let name = '';
