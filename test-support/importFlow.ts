@@ -75,6 +75,8 @@ export function uploadImport(
     cookie?: string;
     organizationId?: number;
     headers?: Record<string, string>;
+    /** The request part's column mapping, for a file with its own headers. */
+    columnMapping?: unknown;
   } = {},
 ): Promise<LightMyRequestResponse> {
   const body = multipart(
@@ -85,6 +87,7 @@ export function uploadImport(
         parent: supplier.generalPricelistId,
         id: options.pricelistId ?? supplier.pricelists.current,
       },
+      ...(options.columnMapping !== undefined && { columnMapping: options.columnMapping }),
     },
   );
   return testApp.app.inject({

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ImportStatus, ImportType, RevalidationCause } from '#contract';
+import type { ColumnChoice, ImportStatus, ImportType, RevalidationCause, SavedChoice } from '#contract';
 
 /** Kysely's view of the tables in `migrations/`. Keep it in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -156,6 +156,26 @@ export interface ImportsTable {
   revalidation_change_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** 017: a job that failed for a passing reason is not claimed before this time (null: at once). */
   run_after: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 018: the mapping chosen for this import's validation, and by whom; null for none. */
+  column_mapping: ColumnType<ChosenMapping | null, string | null | undefined, string | null>;
+}
+
+/** A mapping chosen for an import (by the request or on the summary page), as imports.column_mapping keeps it. */
+export interface ChosenMapping extends ColumnChoice {
+  chosenBy: number;
+}
+
+/** 018: an organisation's saved column mappings. */
+export interface ColumnMappingsTable {
+  id: Generated<number>;
+  organization_id: number;
+  header_key: string;
+  sheet: string;
+  headers: ColumnType<string[], string, string>;
+  columns: ColumnType<SavedChoice['columns'], string, string>;
+  saved_by: number | null;
+  saved_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** 014: the ids of the rows an applied import added, one array per statement that wrote them. */
@@ -271,6 +291,7 @@ export interface DB {
   pricelist_rows: PricelistRowsTable;
   imports: ImportsTable;
   import_files: ImportFilesTable;
+  column_mappings: ColumnMappingsTable;
   legacy_import_statuses: LegacyImportStatusesTable;
   dynamic_texts: DynamicTextsTable;
   agreements: AgreementsTable;

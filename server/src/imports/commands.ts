@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import { type CreateImportRequest, type ImportStatus, ImportSummary } from '#contract';
+import { type ColumnChoice, type CreateImportRequest, type ImportStatus, ImportSummary } from '#contract';
 import type { AppDeps } from '../appDeps';
-import type { DB } from '../db/schema';
+import type { ChosenMapping, DB } from '../db/schema';
 import type { AuthContext } from '../identity/profile';
 import { swedishDateOf } from '../lib/calendar';
 import { pricelistsOf } from '../pricelists/queries';
@@ -49,6 +49,8 @@ export async function createImport(
   auth: AuthContext,
   request: CreateImportRequest,
   upload: Upload,
+  /** The request's column mapping, checked against the file (columnMappingRequest.ts). */
+  chosen?: ColumnChoice,
 ): Promise<CommandOutcome<number>> {
   const { db, clock } = deps;
   if (request.type !== 'GENERAL_PRICELIST') return invalid('Endast generella prislistor kan läsas in.');
@@ -85,6 +87,7 @@ export async function createImport(
           imported_by: auth.userId,
           general_pricelist_id: parent,
           pricelist_id: pricelistId,
+          column_mapping: chosen ? chosenMappingJson(chosen, auth) : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -167,6 +170,8 @@ export async function replaceImportFile(
           revalidation_change_at: null,
           failure_reason: null,
           failure_about_file: false,
+          // A new file is read by its own headers (or a saved mapping that fits them).
+          column_mapping: null,
           ...freshJob,
           updated_at: clock.now(),
         })
@@ -183,6 +188,56 @@ export async function replaceImportFile(
   deps.recentUploads.remember(importId, upload.content, file.values.stored_file, upload.sha256);
   deps.importJobSignal.notify();
   return done;
+}
+
+const chosenMappingJson = (choice: ColumnChoice, auth: AuthContext) =>
+  JSON.stringify({
+    sheet: choice.sheet,
+    columns: choice.columns,
+    chosenBy: auth.userId,
+  } satisfies ChosenMapping);
+
+/** The statuses in which the same file may be validated again with a chosen mapping. */
+const remappableStatuses: readonly ImportStatus[] = ['VALIDATION_SUCCESS', 'VALIDATION_FAIL'];
+
+/**
+ * Validates the import's stored file again with a chosen mapping (checked against the file by the
+ * caller): back to VALIDATION_PENDING, the old results gone, through the job queue like any
+ * validation. Only once its validation has ended, and not for a file that was refused outright.
+ */
+export async function validateWithMapping(
+  deps: CommandDeps,
+  auth: AuthContext,
+  importId: number,
+  choice: ColumnChoice,
+): Promise<CommandOutcome> {
+  const { db, clock } = deps;
+  const outcome = await db.transaction().execute(async (trx): Promise<CommandOutcome> => {
+    const current = await lockImport(trx, auth.organizationId, importId);
+    if (!current) return notFound;
+    if (!remappableStatuses.includes(current.status))
+      return conflict('Importen kan inte valideras med andra kolumner nu. Det går när valideringen är klar.');
+    const full = await admitPendingValidation(trx, deps.config, auth.organizationId);
+    if (full) return full;
+    await deleteDetails(trx, importId);
+    await trx
+      .updateTable('imports')
+      .set({
+        status: 'VALIDATION_PENDING',
+        summary: null,
+        validated_rows_version: null,
+        revalidation_cause: null,
+        revalidation_change_at: null,
+        column_mapping: chosenMappingJson(choice, auth),
+        ...freshJob,
+        updated_at: clock.now(),
+      })
+      .where('id', '=', importId)
+      .execute();
+    return done;
+  });
+  if (outcome.kind === 'ok') deps.importJobSignal.notify();
+  return outcome;
 }
 
 /**

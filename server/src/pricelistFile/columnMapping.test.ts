@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { headerSetKey, type ImportSummary, suggestColumns } from '#contract';
-import { exceljsWorkbook, sheetjsWorkbook } from '../../../test-support/workbooks';
+import { type CellInput, exceljsWorkbook, sheetjsWorkbook } from '../../../test-support/workbooks';
 import { readFileSheets } from './fileSheets';
 import type { ColumnOptions, PriceListValidationOutcome, SavedMappingOption } from './types';
 import { validatePriceList } from './validatePricelist';
 
 /** A business system's export: its own headers, on Blad1, in its own order, with a column of its own. */
 const exportHeaders = ['Ledtid', 'Art.nr', 'Namn', 'Pris exkl. moms', 'Min. order', 'Lagersaldo'];
-const exportRow = (articleNumber: string, price: unknown = 100) => [
+const exportRow = (articleNumber: string, price: CellInput = 100): CellInput[] => [
   5,
   articleNumber,
   'Rullator',

@@ -51,6 +51,8 @@ describe('the error workbook', () => {
       'Artikelnummer',
       'Flik',
       'Kolumn',
+      'Kolumn i filen',
+      'Cell',
       'Värde',
       'Meddelande',
     ]);
@@ -61,10 +63,12 @@ describe('the error workbook', () => {
       '\'=HYPERLINK("http://x")',
       'Prislista',
       'Artikelnummer',
+      undefined,
+      'A3',
       '\'=HYPERLINK("http://x")',
       'Artikelnumret finns inte bland organisationens artiklar. Ange artikelnumret för en av organisationens egna artiklar.',
     ]);
-    expect(list.getRow(3).getCell(5).value).toBe("'-12");
+    expect(list.getRow(3).getCell(7).value).toBe("'-12");
   });
 
   it('copies the uploaded sheet with the faulty cells filled red and the message as a note', async () => {
@@ -110,6 +114,42 @@ describe('the error workbook', () => {
       await buildValidationErrorWorkbook(Buffer.from('trasig'), 'prislista.xlsx', errors),
     );
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Fel']);
-    expect(workbook.getWorksheet('Fel')!.getRow(2).getCell(6).value).toBe('Pris saknas.');
+    expect(workbook.getWorksheet('Fel')!.getRow(2).getCell(8).value).toBe('Pris saknas.');
+  });
+
+  it("names a mapped file's own columns and copies its own sheet", async () => {
+    const content = await exceljsWorkbook({
+      Blad1: [
+        ['Art.nr', 'Pris exkl. moms', 'Min. order'],
+        ['HMD-0001', 'gratis', 1],
+      ],
+    });
+    const chosen = {
+      sheet: 'Blad1',
+      columns: { Artikelnummer: 'A', Pris: 'B', 'Minsta beställningsantal': 'C' },
+    };
+    const outcome = await validatePriceList({
+      content,
+      fileName: 'export.xlsx',
+      articleNumbers: ['HMD-0001'],
+      existingRows: [],
+      columns: { chosen },
+    });
+    if (!('allErrors' in outcome)) throw new Error('expected errors');
+    // The stored errors get the file's column names when they are read (store/details.ts); as given here:
+    const errors = outcome.allErrors.map((error) => ({ ...error, fileColumn: 'Pris exkl. moms (kolumn B)' }));
+    const workbook = await open(await buildValidationErrorWorkbook(content, 'export.xlsx', errors));
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Fel', 'Blad1']);
+    const row = workbook.getWorksheet('Fel')!.getRow(2);
+    expect([row.getCell(3).value, row.getCell(4).value, row.getCell(5).value, row.getCell(6).value]).toEqual([
+      'Blad1',
+      'Pris',
+      'Pris exkl. moms (kolumn B)',
+      'B2',
+    ]);
+    const copy = workbook.getWorksheet('Blad1')!;
+    expect(copy.getCell('B2').value).toBe('gratis');
+    expect(copy.getCell('B2').fill).toEqual(errorFill);
+    expect(copy.getCell('A2').fill).toBeUndefined();
   });
 });

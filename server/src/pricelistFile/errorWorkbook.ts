@@ -3,6 +3,7 @@ import type { ValidationError } from '#contract';
 import { PRICE_LIST_SHEET, priceListColumns } from '#contract/domain';
 import {
   BOOLEAN,
+  columnIndex,
   detectExcelFormat,
   ERROR,
   escapeFormulaText,
@@ -29,6 +30,8 @@ const errorColumns = [
   { header: 'Artikelnummer', width: 18 },
   { header: 'Flik', width: 12 },
   { header: 'Kolumn', width: 24 },
+  { header: 'Kolumn i filen', width: 24 },
+  { header: 'Cell', width: 8 },
   { header: 'Värde', width: 24 },
   { header: 'Meddelande', width: 100 },
 ];
@@ -80,6 +83,8 @@ export async function writeValidationErrorWorkbook(
         escapedForCell(escapeFormulaText(error.articleNumber ?? '')),
         escapedForCell(escapeFormulaText(error.sheet)),
         escapedForCell(escapeFormulaText(error.column)),
+        error.fileColumn === undefined ? null : escapedForCell(escapeFormulaText(error.fileColumn)),
+        error.cell ?? null,
         escapedForCell(escapeFormulaText(error.value)),
         escapedForCell(escapeFormulaText(error.message)),
       ])
@@ -89,9 +94,11 @@ export async function writeValidationErrorWorkbook(
 
   const format = detectExcelFormat(content, fileName);
   if (format !== null) {
-    const copy = new SheetCopy(() => workbook.addWorksheet(PRICE_LIST_SHEET), errors);
+    // The sheet the errors are on: Prislista, or the one a mapping chose.
+    const sheetName = errors[0]?.sheet ?? PRICE_LIST_SHEET;
+    const copy = new SheetCopy((name) => workbook.addWorksheet(name), errors);
     try {
-      await readSheet(content, format, PRICE_LIST_SHEET, copy);
+      await readSheet(content, format, sheetName, copy);
     } catch (error) {
       // A file that cannot be read has no sheet to copy; the list of errors still helps.
       if (!(error instanceof XlsxError)) throw error;
@@ -113,12 +120,13 @@ class SheetCopy {
   private messages = new Map<number, Map<number, string[]>>();
 
   constructor(
-    private readonly addSheet: () => ExcelJS.Worksheet,
+    private readonly addSheet: (name: string) => ExcelJS.Worksheet,
     private readonly errors: readonly ValidationError[],
   ) {}
 
   start(read: SheetRead) {
-    this.sheet = this.addSheet();
+    // Not "Fel", the list's own name, whatever the file called its sheet.
+    this.sheet = this.addSheet(read.sheetName === 'Fel' ? 'Fel (filen)' : read.sheetName);
     this.date1904 = read.date1904;
   }
 
@@ -146,7 +154,9 @@ class SheetCopy {
       priceListColumns.map((column, index) => [column.header, columnOfSlot[index]!]),
     );
     for (const error of this.errors) {
-      const column = columnOfHeader.get(error.column) ?? -1;
+      // By the error's cell where it has one (a mapped file's columns have other headers).
+      const letters = error.cell?.match(/^[A-Z]+/)?.[0];
+      const column = letters ? columnIndex(letters) : (columnOfHeader.get(error.column) ?? -1);
       if (column < 0) continue;
       const ofRow = this.messages.get(error.row) ?? new Map<number, string[]>();
       this.messages.set(error.row, ofRow);

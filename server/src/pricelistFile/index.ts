@@ -14,16 +14,22 @@ export {
   ExcelWorkerError,
   type ExcelWorkerFailure,
 } from './fileErrors';
-export { runPriceListValidation, runPriceListValidationSummary } from './runValidation';
+export {
+  readFileSheetsInWorker,
+  runPriceListValidation,
+  runPriceListValidationSummary,
+} from './runValidation';
 export { buildPriceListTemplate, type TemplateRow } from './template';
 export type {
   ChangesExport,
+  ColumnOptions,
   DetailChunks,
   PriceListChanges,
   PriceListSnapshotJson,
   PriceListValidationInput,
   PriceListValidationOutcome,
   RowUpdate,
+  SavedMappingOption,
   WorkerValidationOutcome,
   WorkerValidationRecord,
 } from './types';

@@ -1,3 +1,4 @@
+import type { FileSheet } from '#contract';
 import { snapshotJsonOf } from './snapshotJson';
 import type {
   PriceListSnapshotInput,
@@ -59,9 +60,24 @@ async function validateInWorker(
     'snapshot' in input ? input.snapshot : snapshotJsonOf(input.articleNumbers, input.existingRows);
   const followUp = Promise.resolve(snapshot).then(snapshotMessages);
   const result = await runnerOf(workers).run(
-    { kind: 'validate', content: input.content, fileName: input.fileName, changes },
+    { kind: 'validate', content: input.content, fileName: input.fileName, changes, columns: input.columns },
     followUp,
   );
   if (result.kind !== 'validation') throw new Error('unexpected worker result');
   return result;
+}
+
+/**
+ * The header row of each sheet of a file (at most MAX_MAPPED_SHEETS), read in a worker: for
+ * checking a mapping a caller sends against the file. Rejects as runPriceListValidation does
+ * when the file cannot be read.
+ */
+export async function readFileSheetsInWorker(
+  content: Uint8Array,
+  fileName: string,
+  workers: WorkerRunner | WorkerLimits,
+): Promise<FileSheet[]> {
+  const result = await runnerOf(workers).run({ kind: 'fileSheets', content, fileName });
+  if (result.kind !== 'fileSheets') throw new Error('unexpected worker result');
+  return result.sheets;
 }

@@ -57,6 +57,7 @@ export interface PriceListSnapshotInput {
   content: Uint8Array;
   fileName: string;
   snapshot: PriceListSnapshotJson | Promise<PriceListSnapshotJson>;
+  columns?: ColumnOptions;
 }
 
 /**

@@ -35,12 +35,7 @@ import { headerColumns, readFileSheets } from './fileSheets';
 import { QueuedRows } from './queuedRows';
 import { PriceListRowRules, VALID_ROW } from './rowRules';
 import { shownSafely } from './storableText';
-import type {
-  ColumnOptions,
-  PriceListValidationInput,
-  PriceListValidationOutcome,
-  SavedMappingOption,
-} from './types';
+import type { ColumnOptions, PriceListValidationInput, PriceListValidationOutcome } from './types';
 
 /**
  * `allErrors` keeps at most this many (errorCount still counts every one): beyond it a file is

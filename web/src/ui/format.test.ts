@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importTexts } from '../features/imports/texts';
-import { formatCount, formatNumber, formatPrice } from './format';
+import { formatCount, formatLongDate, formatNumber, formatPrice } from './format';
 
 // Intl writes a no-break space between groups; the tests read it as a space.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -24,5 +24,13 @@ describe('sv-SE numbers', () => {
     expect(plain(formatNumber(12.5))).toBe('12,5');
     expect(plain(formatNumber('1500'))).toBe('1 500');
     expect(formatNumber('månad')).toBe('månad');
+  });
+});
+
+describe('sv-SE dates', () => {
+  it('writes a date out in running text, and "-" for none', () => {
+    expect(formatLongDate('2026-11-20T12:00:00.000Z')).toBe('20 november 2026');
+    expect(formatLongDate(null)).toBe('-');
+    expect(formatLongDate('inte ett datum')).toBe('-');
   });
 });

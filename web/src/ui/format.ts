@@ -32,3 +32,12 @@ export function formatDateTime(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '-' : dateTimeFormat.format(date);
 }
+
+/** A date written out, as in running text: "20 november 2026". */
+const longDateFormat = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric' });
+
+export function formatLongDate(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '-' : longDateFormat.format(date);
+}

@@ -8,6 +8,7 @@ import {
   ImportSummaryResponse,
   LegacyImportStatus,
   PricelistImportsResponse,
+  SavedColumnMappingsResponse,
 } from '#contract';
 import { apiTags, errors, json, noContent, preSerializedJson, xlsxFile } from '../../openapi/routeDocs';
 
@@ -62,7 +63,7 @@ const uploadForm = z
   .object({
     request: z.string().meta({
       description:
-        'Vad filen är, som JSON (ett textfält eller en del med Content-Type application/json): {"type":"GENERAL_PRICELIST","metadata":{"parent":<generell prislistas id>,"id":<prislistans id>}}.',
+        'Vad filen är, som JSON (ett textfält eller en del med Content-Type application/json): {"type":"GENERAL_PRICELIST","metadata":{"parent":<generell prislistas id>,"id":<prislistans id>}}. Har filen egna kolumnnamn kan columnMapping följa med: {"sheet":"Blad1","columns":{"Artikelnummer":"Art.nr","Pris":"Pris exkl. moms","Minsta beställningsantal":{"column":"E"}}} (filens rubrik, eller kolumnens bokstav för en rubrik som finns flera gånger eller är tom).',
       contentMediaType: 'application/json',
       contentSchema: (({ $schema: _, ...schema }) => schema)(
         z.toJSONSchema(CreateImportRequest, { target: 'draft-2020-12', io: 'input' }),
@@ -97,7 +98,7 @@ export const importRouteDocs = {
       ...errors(
         [
           400,
-          'Inte multipart, en trasig begäran, mer än en fil, ingen fil eller en tom fil, request saknas eller är fel, typen är inte GENERAL_PRICELIST, prislistan är inte organisationens eller är historisk, eller Idempotency-Key har fel form (BAD_REQUEST, med ett svenskt meddelande om vad).',
+          'Inte multipart, en trasig begäran, mer än en fil, ingen fil eller en tom fil, request saknas eller är fel, typen är inte GENERAL_PRICELIST, prislistan är inte organisationens eller är historisk, columnMapping stämmer inte med filen (en flik eller rubrik som filen inte har, en obligatorisk kolumn som saknas, en kolumn vald två gånger: error.errors per kolumn), eller Idempotency-Key har fel form (BAD_REQUEST, med ett svenskt meddelande om vad).',
         ],
         noAccess,
         ...fileErrors,
@@ -201,7 +202,7 @@ export const importRouteDocs = {
   summary: {
     summary: 'Valideringens eller inläsningens sammanfattning',
     description:
-      'result är null medan importen bearbetas, vid tekniskt fel och för en avbruten import. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas. VALIDATION_ERRORS: antalet fel, de 100 första (var och en med regel, rule, och cell, t.ex. C12) och antalet fel per kolumn och regel (errorCounts, med en svensk mening i label).',
+      'result är null medan importen bearbetas, vid tekniskt fel och för en avbruten import. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas, och för kopplingssteget filens flikar med rubrikrader (fileSheets) och en föreslagen koppling (suggestedMapping). VALIDATION_ERRORS: antalet fel, de 100 första (var och en med regel, rule, och cell, t.ex. C12, och filens eget kolumnnamn i fileColumn när det skiljer sig) och antalet fel per kolumn och regel (errorCounts, med en svensk mening i label). En fil som lästs med en koppling har columnMapping (kopplingen och om den kom från begäran, REQUEST, eller en sparad koppling, SAVED_MAPPING) och fileSheets; utan columnMapping lästes filens egna rubriker, våra.',
     tags,
     response: { 200: json('Sammanfattningen.', ImportSummaryResponse), ...errors(noAccess) },
   },
@@ -254,6 +255,38 @@ export const importRouteDocs = {
       200: xlsxFile('Excel-filen med ändringarna.'),
       ...errors([404, 'Importen har inga ändringar att visa, eller finns inte (NOT_FOUND).'], 503),
     },
+  },
+  validateWithMapping: {
+    summary: 'Validera samma fil igen med en kolumnkoppling',
+    description:
+      'För en fil med egna kolumnnamn: valideras om med kopplingen, utan ny uppladdning, genom samma kö som en ny fil. Bara i VALIDATION_SUCCESS och VALIDATION_FAIL. Svaret är importen i VALIDATION_PENDING. En koppling som ledde till en validering sparas för organisationen och används sedan för nästa fil med samma flik och rubriker.',
+    tags,
+    response: {
+      200: json('Importen i VALIDATION_PENDING.', ImportResponse),
+      ...errors(
+        [
+          400,
+          'Kroppen är inte {"columnMapping": {...}}, eller kopplingen stämmer inte med filen (BAD_REQUEST; error.errors per kolumn, meddelandet nämner rubriken).',
+        ],
+        noAccess,
+        [409, 'Importen bearbetas, är bekräftad eller filen kan inte läsas (CONFLICT).'],
+        [410, 'Den uppladdade filen är raderad: filer från avslutade inläsningar sparas en tid (GONE).'],
+        [429, 'För många filer väntar redan på validering (TOO_MANY_REQUESTS).'],
+        503,
+      ),
+    },
+  },
+  savedMappings: {
+    summary: 'Organisationens sparade kolumnkopplingar',
+    description: 'Senast använda först. Varje koppling gäller en flik och en uppsättning rubriker.',
+    tags,
+    response: { 200: json('Kopplingarna.', SavedColumnMappingsResponse), ...errors(noAccess) },
+  },
+  deleteSavedMapping: {
+    summary: 'Glöm en sparad kolumnkoppling',
+    description: 'Nästa fil med samma rubriker får INVALID_FORMAT och kopplingssteget igen.',
+    tags,
+    response: { 204: noContent('Borttagen.'), ...errors(noAccess) },
   },
   legacyStatus: {
     summary: 'Inläsningar i det tidigare systemet',

@@ -45,6 +45,7 @@ import { ImportListCache } from '../store/importListCache';
 import { findImport, findImportSummary, pricelistImportHistory } from '../store/importViews';
 import { legacyImportStatuses } from '../store/legacy';
 import { pendingValidationsFull, tooManyPendingValidations } from '../store/pendingValidations';
+import { checkMappingAgainstFile, columnMappingRoutes } from './columnMappingRoutes';
 import { changesWorkbookName, errorWorkbookName, sendWorkbook } from './downloads';
 import { importRouteDocs as docs, uploadBodies } from './openapi';
 import { readUpload, UploadSlots } from './upload';
@@ -190,6 +191,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     // Every import route takes an API key too, so a supplier's program can upload, follow and
     // confirm a price list as its user (docs/api-keys.md).
     const routes = scope.withTypeProvider<ZodTypeProvider>();
+    columnMappingRoutes(scope, deps, answer);
 
     routes.get(
       '/imports/:organizationId',
@@ -223,7 +225,16 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
         // The file by its digest, taken as it arrived: no second pass over it here.
         const fingerprint = [JSON.stringify(createRequest), upload.fileName, upload.sha256];
         return answerOnce(deps, request, reply, fingerprint, async () => {
-          const id = answer(await createImport(deps, requireAuth(request), createRequest, upload));
+          const chosen =
+            createRequest.columnMapping &&
+            (await checkMappingAgainstFile(
+              deps,
+              upload.content,
+              upload.fileName,
+              createRequest.columnMapping,
+            ));
+          const auth = requireAuth(request);
+          const id = answer(await createImport(deps, auth, createRequest, upload, chosen));
           const body: ImportResponse = { importObject: await importOrThrow(organizationId, id) };
           return { statusCode: 201, body };
         });

@@ -1,8 +1,12 @@
+import type { Transaction } from 'kysely';
 import type { ImportSummary } from '#contract';
+import type { ChosenMapping, DB } from '../../db/schema';
 import { timedJob } from '../../metrics/jobMetrics';
+import type { ColumnOptions } from '../../pricelistFile';
 import { runPriceListValidationSummary, type WorkerValidationRecord } from '../../pricelistFile';
 import { assessRisk } from '../../pricelistFile/riskRules';
 import { loadVersionedPricelistSnapshot, pricelistRowsVersion } from '../../pricelists/snapshot';
+import { markMappingUsed, rememberMapping, savedMappingOptions } from '../store/columnMappings';
 import { saveDetails } from '../store/details';
 import { freshJob } from '../store/jobLease';
 import {
@@ -33,6 +37,7 @@ export async function runValidationJob(
   snapshot.catch(() => {});
   const content = await loadImportFile(deps, job.id);
   if (!content) return { end: 'LEASE_LOST' };
+  const columns = await columnOptionsOf(deps, job);
   // Read once: it decides whether the file may go in, and the risks name it.
   const pricelist = await pricelistOfJob(deps, job);
   const inactive = inactiveFinishOf(job, 'VALIDATION_FAIL', pricelist);
@@ -45,7 +50,12 @@ export async function runValidationJob(
     deps.jobMetrics,
     'validation',
     runPriceListValidationSummary(
-      { content, fileName: job.fileName, snapshot: snapshot.then(({ json }) => json) },
+      {
+        content,
+        fileName: job.fileName,
+        snapshot: snapshot.then(({ json }) => json),
+        columns: columns.options,
+      },
       jobWorkers(deps),
     ),
   );
@@ -54,7 +64,10 @@ export async function runValidationJob(
     status: summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
     summary,
     validatedRowsVersion: (await snapshot).rowsVersion ?? null,
-    saveDetails: (trx) => saveDetails(trx, job.id, outcome.details),
+    saveDetails: async (trx) => {
+      await saveDetails(trx, job.id, outcome.details);
+      await keepMapping(trx, deps, job, columns.chosen, summary);
+    },
   };
   const end = await finishValidation(deps, job, workerId, finish);
   return { end, workerPeakMemoryMb: outcome.workerPeakMemoryMb };
@@ -85,6 +98,46 @@ async function finishValidation(
     await writeFinish(trx, deps.clock, job, finish);
     return finish.status;
   });
+}
+
+/** The mapping chosen for this import, if any, and the organisation's saved ones to try otherwise. */
+async function columnOptionsOf(deps: JobDeps, job: ClaimedJob) {
+  const row = await deps.db
+    .selectFrom('imports')
+    .select('column_mapping')
+    .where('id', '=', job.id)
+    .executeTakeFirst();
+  const chosen = row?.column_mapping ?? null;
+  const options: ColumnOptions = chosen
+    ? { chosen: { sheet: chosen.sheet, columns: chosen.columns } }
+    : { saved: await savedMappingOptions(deps.db, job.organizationId) };
+  return { chosen, options };
+}
+
+/**
+ * With the validation's result: a chosen mapping that read the file is saved for the
+ * organisation's next file with these headers; a saved one that did is marked as used.
+ */
+async function keepMapping(
+  trx: Transaction<DB>,
+  deps: JobDeps,
+  job: ClaimedJob,
+  chosen: ChosenMapping | null,
+  summary: ImportSummary,
+) {
+  if (summary.type === 'INVALID_FORMAT' || !summary.columnMapping) return;
+  const now = deps.clock.now();
+  const { source, savedMapping, sheet } = summary.columnMapping;
+  if (source === 'SAVED_MAPPING' && savedMapping)
+    await markMappingUsed(trx, job.organizationId, savedMapping.id, now);
+  const fileSheet = summary.fileSheets?.find((candidate) => candidate.name === sheet);
+  if (source === 'REQUEST' && chosen && fileSheet)
+    await rememberMapping(
+      trx,
+      { organizationId: job.organizationId, userId: chosen.chosenBy, now },
+      fileSheet,
+      chosen,
+    );
 }
 
 /** A CONFIRM summary with its risks (riskRules.ts), judged against the price list as it is now. */

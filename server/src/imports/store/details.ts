@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import {
   type ChangeKind,
+  type ColumnMappingUsed,
+  fileColumnOf,
   type ImportChangesResponse,
   type ImportErrorsResponse,
   ImportSummary,
@@ -87,8 +89,14 @@ async function readItems(db: Database, importId: number, kind: DetailKind, fromC
  */
 export async function loadErrorExport(deps: FileDeps, importId: number) {
   const { db } = deps;
-  const errors = (await readItems(db, importId, 'error')) as ValidationError[];
-  if (errors.length === 0) return undefined;
+  const stored = (await readItems(db, importId, 'error')) as ValidationError[];
+  if (stored.length === 0) return undefined;
+  const found = await db
+    .selectFrom('imports')
+    .select('summary')
+    .where('id', '=', importId)
+    .executeTakeFirst();
+  const errors = inFileLanguage(stored, found?.summary ?? null);
   const content = await readImportFile(deps, importId);
   return content && { content, errors };
 }
@@ -125,6 +133,7 @@ export async function loadErrorsPage(
         )
         .as('hasErrors'),
     )
+    .select('summary')
     .where('id', '=', importId)
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
@@ -142,7 +151,26 @@ export async function loadErrorsPage(
   if (offset >= total) return { errors: [], total };
   const page = await sql<{ item: ValidationError }>`
     select e.item from ${from} order by d.chunk, e.n offset ${offset} limit ${limit}`.execute(db);
-  return { errors: page.rows.map((row) => row.item), total };
+  return {
+    errors: inFileLanguage(
+      page.rows.map((row) => row.item),
+      found.summary,
+    ),
+    total,
+  };
+}
+
+/**
+ * Errors as a mapped file names its columns: each with `fileColumn` ("Pris exkl. moms (kolumn
+ * C)") where the file's header is not ours. Stored without it; the summary's mapping says it.
+ */
+export function inFileLanguage(errors: ValidationError[], summary: unknown): ValidationError[] {
+  const columns = (summary as { columnMapping?: ColumnMappingUsed } | null)?.columnMapping?.columns;
+  if (!columns) return errors;
+  return errors.map((error) => {
+    const fileColumn = fileColumnOf(columns, error.column);
+    return fileColumn === undefined ? error : { ...error, fileColumn };
+  });
 }
 
 /**

@@ -1,8 +1,9 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { XlsxError } from '../../lib/xlsx';
+import { detectExcelFormat, XlsxError } from '../../lib/xlsx';
 import { ExcelFileError, excelFileErrorOf } from '../fileErrors';
+import { readFileSheets } from '../fileSheets';
 import { checkDataOfJson } from '../snapshotJson';
 import type { PriceListSnapshotJson } from '../types';
 import { type CheckData, validateAgainst } from '../validatePricelist';
@@ -67,13 +68,22 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
       // The file is read while the snapshot is still on its way.
       const data = snapshotMessage();
       data.then(memory.sample);
-      const outcome = await validateAgainst(job.content, job.fileName, data);
+      const outcome = await validateAgainst(job.content, job.fileName, data, job.columns);
       memory.sample();
       const packed = packOutcome(outcome, (await data).stored, job.changes);
       return { kind: 'validation', outcome: packed, peakMemoryMb: memory.stop() };
     } finally {
       memory.stop();
     }
+  }
+  if (job.kind === 'fileSheets') {
+    const format = detectExcelFormat(job.content, job.fileName);
+    if (format === null)
+      throw new ExcelFileError(
+        'NOT_EXCEL',
+        'Filen är inte en Excel-fil. Endast .xls och .xlsx kan läsas in.',
+      );
+    return { kind: 'fileSheets', sheets: await readFileSheets(job.content, format) };
   }
   // The writers (and exceljs) load only for their jobs: a validation worker starts lean.
   if (job.kind === 'errorWorkbook') {
@@ -123,7 +133,9 @@ parentPort!.once('message', async (job: WorkerJob) => {
     ? []
     : reply.result.kind === 'validation'
       ? transferablesOf(reply.result.outcome)
-      : [reply.result.bytes.buffer as ArrayBuffer];
+      : reply.result.kind === 'workbook'
+        ? [reply.result.bytes.buffer as ArrayBuffer]
+        : [];
   parentPort!.postMessage(reply, transfer);
 });
 // Tells the pool this worker is loaded (WorkerPool.prewarm); a job posted earlier simply waits.

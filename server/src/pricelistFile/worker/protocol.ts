@@ -2,8 +2,10 @@
  * The messages between the API thread and an Excel worker thread. Both sides import this module;
  * the worker thread (excelWorker.ts) imports nothing else of the pool's side.
  */
+
+import type { FileSheet } from '#contract';
 import type { ExcelFileProblem } from '../fileErrors';
-import type { ChangesExport, PriceListSnapshotJson } from '../types';
+import type { ChangesExport, ColumnOptions, PriceListSnapshotJson } from '../types';
 import type { PackedErrors, PackedOutcome, PackedRows } from './transport';
 
 /** The jobs a worker does: each reads or writes a whole workbook. */
@@ -15,7 +17,10 @@ export type WorkerJob =
       fileName: string;
       /** Whether the rows (changes or errors) come back too, or only the summary and the details. */
       changes: boolean;
+      columns?: ColumnOptions;
     }
+  /** Each sheet's header row, for checking a mapping against the file. */
+  | { kind: 'fileSheets'; content: Uint8Array; fileName: string }
   | { kind: 'errorWorkbook'; content: Uint8Array; fileName: string; errors: PackedErrors }
   | { kind: 'template'; rows: PackedRows; articleNames: string[] }
   | { kind: 'changesWorkbook'; changes: ChangesExport };
@@ -37,7 +42,8 @@ export const snapshotMessages = (snapshot: PriceListSnapshotJson): WorkerSnapsho
 
 export type WorkerResult =
   | { kind: 'validation'; outcome: PackedOutcome; peakMemoryMb: number }
-  | { kind: 'workbook'; bytes: Uint8Array };
+  | { kind: 'workbook'; bytes: Uint8Array }
+  | { kind: 'fileSheets'; sheets: FileSheet[] };
 
 export type WorkerReply =
   | { ok: true; result: WorkerResult }

@@ -93,7 +93,7 @@ export interface PackedErrors {
 }
 
 /** Texts per packed error. */
-const ERROR_TEXTS = 7;
+const ERROR_TEXTS = 8;
 
 export function packErrors(errors: readonly ValidationError[]): PackedErrors {
   const texts: (string | null)[] = new Array(errors.length * ERROR_TEXTS);
@@ -108,6 +108,7 @@ export function packErrors(errors: readonly ValidationError[]): PackedErrors {
     texts[at + 4] = error.value;
     texts[at + 5] = error.rule ?? null;
     texts[at + 6] = error.cell ?? null;
+    texts[at + 7] = error.fileColumn ?? null;
     rows[i] = error.row;
   }
   return { count: errors.length, texts: packTexts(texts), rows };
@@ -121,6 +122,7 @@ export function unpackErrors(packed: PackedErrors): ValidationError[] {
     const articleNumber = texts[at];
     const rule = texts[at + 5] as ValidationError['rule'] | null;
     const cell = texts[at + 6];
+    const fileColumn = texts[at + 7];
     errors[i] = {
       row: packed.rows[i]!,
       ...(articleNumber != null && { articleNumber }),
@@ -130,6 +132,7 @@ export function unpackErrors(packed: PackedErrors): ValidationError[] {
       value: texts[at + 4]!,
       ...(rule != null && { rule }),
       ...(cell != null && { cell }),
+      ...(fileColumn != null && { fileColumn }),
     };
   }
   return errors;

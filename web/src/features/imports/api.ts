@@ -7,6 +7,9 @@ import type {
   ImportResponse,
   ImportSummaryResponse,
   LegacyImportStatus,
+  SavedColumnMapping,
+  SavedColumnMappingsResponse,
+  ValidateWithMappingRequest,
 } from '#contract/imports';
 import type { ActivePricelist, GeneralPricelist } from '#contract/pricelists';
 import { API_BASE_URL, type ApiExtraOptions, api } from '../../api/api';
@@ -23,7 +26,8 @@ const backgroundRefetch: ApiExtraOptions = { backgroundRefetch: true };
 
 const importTags = (importId: number) => [{ type: 'Import' as const, id: importId }, 'Imports' as const];
 
-export const importsApi = api.injectEndpoints({
+// The organisation's saved column mappings have a tag of their own: no import list refreshes them.
+export const importsApi = api.enhanceEndpoints({ addTagTypes: ['ColumnMappings'] }).injectEndpoints({
   endpoints: (build) => {
     /** One of the two polled lists of an organisation's imports (docs/product.md, "API conventions"). */
     const importList = (imported: boolean, limit: number) =>
@@ -93,6 +97,50 @@ export const importsApi = api.injectEndpoints({
         }),
         invalidatesTags: (_result, _error, { importId }) => importTags(importId),
       }),
+      // The same stored file validated again with the user's mapping: the import is pending again.
+      validateWithMapping: build.mutation<
+        ImportResponse['importObject'],
+        ImportRef & ValidateWithMappingRequest
+      >({
+        query: ({ organizationId, importId, columnMapping }) => ({
+          url: `imports/${organizationId}/${importId}/column-mapping`,
+          method: 'POST',
+          body: { columnMapping },
+        }),
+        transformResponse: (response: ImportResponse) => response.importObject,
+        // The validation may save the mapping for the organisation.
+        invalidatesTags: (_result, error) => (error ? [] : ['ColumnMappings']),
+        async onQueryStarted({ organizationId, importId }, { dispatch, queryFulfilled }) {
+          // The summary shows the pending status at once (and starts polling), not the old result.
+          const result = await queryFulfilled.catch(() => undefined);
+          if (result)
+            dispatch(
+              importsApi.util.updateQueryData('getImport', { organizationId, importId }, () => result.data),
+            );
+        },
+      }),
+      getColumnMappings: build.query<SavedColumnMapping[], number>({
+        query: (organizationId) => `imports/${organizationId}/column-mappings`,
+        transformResponse: (response: SavedColumnMappingsResponse) => response.mappings,
+        providesTags: ['ColumnMappings'],
+      }),
+      // 204, no body; 404 when it is already gone, which is what was asked for.
+      deleteColumnMapping: build.mutation<void, { organizationId: number; mappingId: number }>({
+        query: ({ organizationId, mappingId }) => ({
+          url: `imports/${organizationId}/column-mappings/${mappingId}`,
+          method: 'DELETE',
+          validateStatus: (response) => response.ok || response.status === 404,
+        }),
+        async onQueryStarted({ organizationId, mappingId }, { dispatch, queryFulfilled }) {
+          // The row goes at once; the list is not asked for again.
+          if (await queryFulfilled.then(() => true).catch(() => false))
+            dispatch(
+              importsApi.util.updateQueryData('getColumnMappings', organizationId, (mappings) =>
+                mappings.filter((mapping) => mapping.id !== mappingId),
+              ),
+            );
+        },
+      }),
       getImportGeneralPricelist: build.query<GeneralPricelist, number>({
         query: (organizationId) => `organizations/${organizationId}/generalpricelists`,
         providesTags: ['Pricelists'],
@@ -131,6 +179,9 @@ export const {
   useGetImportErrorsQuery,
   useConfirmImportMutation,
   useDeleteImportMutation,
+  useValidateWithMappingMutation,
+  useGetColumnMappingsQuery,
+  useDeleteColumnMappingMutation,
   useGetImportGeneralPricelistQuery,
   useGetImportActivePricelistsQuery,
 } = importsApi;

@@ -1,4 +1,4 @@
-export { formatDateTime } from '../../ui/format';
+export { formatDateTime, formatLongDate } from '../../ui/format';
 
 import { importTexts } from './texts';
 

@@ -5,6 +5,7 @@ import {
   cardShowsDelete,
   cardShowsReview,
   fileNameProblem,
+  summaryShowsColumnMapping,
   summaryShowsConfirm,
   summaryShowsDelete,
   summaryShowsReplace,
@@ -42,6 +43,10 @@ describe.each(importStatuses)('the buttons of an import in %s', (status) => {
     expect(summaryShowsConfirm(status)).toBe(want.confirm);
     expect(summaryShowsReplace(status)).toBe(want.replace);
     expect(summaryShowsDelete(status)).toBe(want.summaryDelete);
+  });
+  it(`summary: the columns can be mapped again ${want.confirm || want.replace}`, () => {
+    // Exactly where "Läs in" or "Läs in ny fil" is offered: the validated import waits for the user.
+    expect(summaryShowsColumnMapping(status)).toBe(want.confirm || want.replace);
   });
 });
 

@@ -22,6 +22,13 @@ export const summaryShowsReplace = (status: ImportStatus) => status === 'VALIDAT
 export const summaryShowsDelete = (status: ImportStatus) => status !== 'IMPORT_SUCCESS';
 
 /**
+ * The summary lets the columns be mapped (again) only while the validated import waits for the
+ * user: a confirm or a new file ends that.
+ */
+export const summaryShowsColumnMapping = (status: ImportStatus) =>
+  status === 'VALIDATION_SUCCESS' || status === 'VALIDATION_FAIL';
+
+/**
  * Why a chosen file cannot be uploaded, by its name, or null for an .xls or .xlsx: a macro-enabled
  * workbook gets the server's own words for it before it is sent.
  */

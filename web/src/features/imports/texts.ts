@@ -143,6 +143,47 @@ export const importTexts = {
     loadingErrors: 'Hämtar felen …',
     errorsFailed: 'Det gick inte att hämta felen.',
   },
+  /** Mapping the supplier's own columns onto ours: the form, the mapping a validation used, the saved ones. */
+  columnMapping: {
+    heading: 'Koppla filens kolumner',
+    intro:
+      'Filen har egna kolumnnamn. Välj vilken kolumn i filen som motsvarar var och en av våra kolumner. Kopplingen sparas för organisationen och används nästa gång en fil med samma kolumner läses in.',
+    sheet: 'Flik',
+    headerRow: (sheet: string) => `Rubrikraden på fliken ${sheet}`,
+    noHeaderRow: 'Fliken har ingen rubrikrad.',
+    ourColumns: 'Våra kolumner',
+    required: 'obligatorisk',
+    chooseColumn: 'Välj kolumn',
+    notUsed: 'Används inte',
+    submit: 'Validera med de här kolumnerna',
+    problemsHeading: 'Kopplingen behöver rättas',
+    cannotValidateNow: 'Inläsningen kan inte valideras igen just nu.',
+    pair: (fileHeader: string, column: string) => `${fileHeader} → ${column}`,
+    usedSaved: (date: string, pairs: string) =>
+      `Kolumnerna tolkades med er sparade koppling från ${date}: ${pairs}.`,
+    usedRequest: (pairs: string) => `Kolumnerna tolkades med kopplingen: ${pairs}.`,
+    change: 'Ändra kopplingen',
+    forget: 'Glöm den sparade kopplingen',
+    forgotten: 'Den sparade kopplingen är borttagen. Nästa fil med samma kolumner behöver kopplas igen.',
+    /** Under our column's name in the error table: the column as the file names it. */
+    inFile: (fileColumn: string) => `i filen: ${fileColumn}`,
+    saved: {
+      heading: 'Sparade kolumnkopplingar',
+      none: 'Inga sparade kolumnkopplingar. En koppling sparas när en fil med egna kolumnnamn valideras med en koppling.',
+      columns: {
+        sheet: 'Flik',
+        pairs: 'Kopplingar',
+        saved: 'Sparad',
+        lastUsed: 'Senast använd',
+        action: 'Åtgärd',
+      },
+      savedOn: (date: string, savedBy: string | null) => (savedBy ? `${date} av ${savedBy}` : date),
+      notUsedYet: 'Inte använd ännu',
+      remove: 'Ta bort',
+      removeLabel: (sheet: string) => `Ta bort kopplingen för fliken ${sheet}`,
+      removed: (sheet: string) => `Kopplingen för fliken ${sheet} är borttagen.`,
+    },
+  },
   rowFields: {
     articleNumber: 'Artikelnummer',
     articleName: 'Benämning',

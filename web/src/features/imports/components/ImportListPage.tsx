@@ -19,6 +19,7 @@ import { ImportFileDialog } from './ImportFileDialog';
 import { ImportNotice } from './ImportNotice';
 import { PendingImports } from './PendingImports';
 import { RecentImportsTable } from './RecentImportsTable';
+import { SavedColumnMappings } from './SavedColumnMappings';
 import { ValidationAnnouncer } from './ValidationAnnouncer';
 import '../imports.css';
 
@@ -29,7 +30,10 @@ export interface ConfirmedNotice {
   pricelistPath: string;
 }
 
-/** /import: the dialog "Läs in fil", the pending imports and the latest ten (docs/product.md, "Screens and routes"). */
+/**
+ * /import: the dialog "Läs in fil", the pending imports and the latest ten (docs/product.md, "Screens
+ * and routes"), and the organisation's saved column mappings.
+ */
 export function ImportListPage() {
   const dispatch = useDispatch();
   const confirmed = (useLocation().state as { confirmed?: ConfirmedNotice } | null)?.confirmed;
@@ -94,6 +98,7 @@ export function ImportListPage() {
               isError={pending.isError}
             />
             <RecentImportsTable rows={rows} isError={recent.isError || legacy.isError} />
+            {user.mayImport && <SavedColumnMappings organizationId={organizationId} />}
           </>
         )}
       </div>

@@ -3,7 +3,10 @@ import type { Import, ImportRisk, ImportSummary } from '#contract/imports';
 import { formatCount, formatDateTime } from '../../../ui/format';
 import { sv } from '../../../ui/text/sv';
 import { resourceUrls } from '../api';
+import { initialChoice } from '../columnMappingText';
 import { importTexts } from '../texts';
+import { ColumnMappingForm } from './ColumnMappingForm';
+import { ColumnMappingNotice } from './ColumnMappingNotice';
 import { ImportChanges } from './ImportChanges';
 import { ValidationErrors } from './ValidationErrors';
 
@@ -13,13 +16,25 @@ interface ImportResultProps {
   summary: ImportSummary | null | undefined;
   isLoading: boolean;
   isError: boolean;
+  /**
+   * Given while the user may map the file's columns and validate the import again: called once
+   * the server has taken the mapping (the import is pending again).
+   */
+  onValidatingAgain?: (() => void) | undefined;
 }
 
 const isTechnicalError = (item: Import) =>
   item.status === 'VALIDATION_ERROR' || item.status === 'IMPORT_ERROR';
 
 /** The content of the summary by its type (docs/product.md, "Data the shell shows") with the banners of §8. */
-export function ImportResult({ organizationId, item, summary, isLoading, isError }: ImportResultProps) {
+export function ImportResult({
+  organizationId,
+  item,
+  summary,
+  isLoading,
+  isError,
+  onValidatingAgain,
+}: ImportResultProps) {
   if (isLoading) return <p>{sv.app.loading}</p>;
   if (isError) return <p className="banner error">{sv.app.somethingWentWrong}</p>;
   if (!summary) {
@@ -30,27 +45,67 @@ export function ImportResult({ organizationId, item, summary, isLoading, isError
   }
   switch (summary.type) {
     case 'CONFIRM':
-      return <ConfirmResult organizationId={organizationId} item={item} counts={summary} />;
-    case 'INVALID_FORMAT':
-      return (
-        <section aria-labelledby="missing-columns-heading">
-          <p className="banner error">{importTexts.invalidFormatBanner}</p>
-          <h2 id="missing-columns-heading">{importTexts.summaryPage.missingColumnsHeading}</h2>
-          {summary.missingSheet !== undefined ? (
-            // No such sheet at all: say so, and which sheets the file has, rather than every column.
-            <p>{importTexts.summaryPage.missingSheet(summary.missingSheet, summary.sheetsInFile ?? [])}</p>
-          ) : (
-            <ul className="missing-columns">
-              {summary.missingColumns.map(({ column, sheets }) => (
-                <li key={column}>{importTexts.summaryPage.missingColumn(column, sheets)}</li>
-              ))}
-            </ul>
-          )}
-        </section>
+    case 'VALIDATION_ERRORS': {
+      const notice = summary.columnMapping && (
+        <ColumnMappingNotice
+          organizationId={organizationId}
+          importId={item.id}
+          mapping={summary.columnMapping}
+          fileSheets={summary.fileSheets}
+          onValidatingAgain={onValidatingAgain}
+        />
       );
-    case 'VALIDATION_ERRORS':
-      return <ValidationErrors organizationId={organizationId} importId={item.id} summary={summary} />;
+      return (
+        <>
+          {notice}
+          {summary.type === 'CONFIRM' ? (
+            <ConfirmResult organizationId={organizationId} item={item} counts={summary} />
+          ) : (
+            <ValidationErrors organizationId={organizationId} importId={item.id} summary={summary} />
+          )}
+        </>
+      );
+    }
+    case 'INVALID_FORMAT': {
+      const sheets = summary.fileSheets ?? [];
+      // The server's suggestion: saved choices where the headers still fit, else names that look alike.
+      const initial = initialChoice(sheets, summary.suggestedMapping);
+      return (
+        <>
+          <MissingColumns summary={summary} />
+          {onValidatingAgain && initial && (
+            <ColumnMappingForm
+              organizationId={organizationId}
+              importId={item.id}
+              sheets={sheets}
+              initial={initial}
+              onValidating={onValidatingAgain}
+            />
+          )}
+        </>
+      );
+    }
   }
+}
+
+/** The banner and the missing columns (or sheet) of a file whose columns are not ours. */
+function MissingColumns({ summary }: { summary: Extract<ImportSummary, { type: 'INVALID_FORMAT' }> }) {
+  return (
+    <section aria-labelledby="missing-columns-heading">
+      <p className="banner error">{importTexts.invalidFormatBanner}</p>
+      <h2 id="missing-columns-heading">{importTexts.summaryPage.missingColumnsHeading}</h2>
+      {summary.missingSheet !== undefined ? (
+        // No such sheet at all: say so, and which sheets the file has, rather than every column.
+        <p>{importTexts.summaryPage.missingSheet(summary.missingSheet, summary.sheetsInFile ?? [])}</p>
+      ) : (
+        <ul className="missing-columns">
+          {summary.missingColumns.map(({ column, sheets }) => (
+            <li key={column}>{importTexts.summaryPage.missingColumn(column, sheets)}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 type Counts = Extract<ImportSummary, { type: 'CONFIRM' }>;

@@ -4,13 +4,14 @@ import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import type { ImportStatus } from '#contract/domain';
 import { importStatusSummaryLabels, importTypeLabels, isPendingStatus } from '#contract/domain';
-import type { Import, ImportRisk } from '#contract/imports';
+import type { Import, ImportSummary } from '#contract/imports';
 import { StatusTag } from '../../../ui/StatusTag';
 import { sv } from '../../../ui/text/sv';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { pricelistPath } from '../../../ui/v1Paths';
 import { importsApi, refreshAfterUpload, useGetImportQuery, useGetImportSummaryQuery } from '../api';
 import { formatDateTime, summaryTitle } from '../format';
+import { summaryShowsColumnMapping } from '../importRules';
 import { SUMMARY_POLLING_MS } from '../limits';
 import { importTexts } from '../texts';
 import { useImportUser } from '../useImportUser';
@@ -22,7 +23,7 @@ import '../imports.css';
 export function ImportSummaryPage() {
   const { id } = useParams();
   const importId = Number(id);
-  const { organizationId, isError: profileFailed } = useImportUser();
+  const { organizationId, isError: profileFailed, mayImport } = useImportUser();
   const skip = organizationId === undefined || !Number.isInteger(importId);
   const ref = { organizationId: organizationId ?? 0, importId };
 
@@ -58,16 +59,10 @@ export function ImportSummaryPage() {
       <LoadedSummary
         organizationId={organizationId}
         item={item}
-        risk={summary.data?.type === 'CONFIRM' ? summary.data.risk : undefined}
-        result={
-          <ImportResult
-            organizationId={organizationId}
-            item={item}
-            summary={summary.data}
-            isLoading={!isPending && summary.isFetching && summary.data === undefined}
-            isError={summary.isError}
-          />
-        }
+        mayImport={mayImport}
+        summary={summary.data}
+        isSummaryLoading={!isPending && summary.isFetching && summary.data === undefined}
+        isSummaryError={summary.isError}
       />
     );
   }
@@ -88,14 +83,29 @@ const revalidationShown: readonly ImportStatus[] = [
 interface LoadedSummaryProps {
   organizationId: number;
   item: Import;
-  risk: ImportRisk | undefined;
-  result: ReactNode;
+  mayImport: boolean;
+  summary: ImportSummary | null | undefined;
+  isSummaryLoading: boolean;
+  isSummaryError: boolean;
 }
 
-function LoadedSummary({ organizationId, item, risk, result }: LoadedSummaryProps) {
+function LoadedSummary({
+  organizationId,
+  item,
+  mayImport,
+  summary,
+  isSummaryLoading,
+  isSummaryError,
+}: LoadedSummaryProps) {
   const dispatch = useDispatch();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { parent, id, number } = item.metadata;
+  // A new file or a new column mapping: the import is pending again, and the page follows it.
+  const followNewValidation = () => {
+    refreshAfterUpload(dispatch, item.id);
+    // The button or form that started it goes away with the old status.
+    headingRef.current?.focus();
+  };
   return (
     <>
       <h1 ref={headingRef} tabIndex={-1}>
@@ -135,14 +145,19 @@ function LoadedSummary({ organizationId, item, risk, result }: LoadedSummaryProp
       <SummaryActions
         organizationId={organizationId}
         item={item}
-        risk={risk}
-        onReplaced={() => {
-          refreshAfterUpload(dispatch, item.id);
-          // The button that opened the dialog goes away with the old status.
-          headingRef.current?.focus();
-        }}
+        risk={summary?.type === 'CONFIRM' ? summary.risk : undefined}
+        onReplaced={followNewValidation}
       />
-      {result}
+      <ImportResult
+        organizationId={organizationId}
+        item={item}
+        summary={summary}
+        isLoading={isSummaryLoading}
+        isError={isSummaryError}
+        onValidatingAgain={
+          mayImport && summaryShowsColumnMapping(item.status) ? followNewValidation : undefined
+        }
+      />
     </>
   );
 }

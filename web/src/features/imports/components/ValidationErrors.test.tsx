@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { ImportSummary, ValidationError } from '#contract/imports';
 import { renderInApp } from '../../../test/render';
+import { json, stubFetch } from '../test/stubFetch';
 import { ValidationErrors } from './ValidationErrors';
 
 type ErrorsSummary = Extract<ImportSummary, { type: 'VALIDATION_ERRORS' }>;
@@ -46,27 +47,15 @@ const summary: ErrorsSummary = {
   ],
 };
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
-
-/** Node's Request takes only absolute URLs; the SPA's are relative to the page, as a browser's are. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-  }
-}
+let fetchMock: ReturnType<typeof stubFetch>;
 
 beforeEach(() => {
-  vi.stubGlobal('Request', PageRequest);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (request) => {
+  fetchMock = stubFetch(async (request) => {
     const url = new URL(request.url);
     const rule = url.searchParams.get('rule');
     const errors = rule === 'LESS_THAN_ONE' ? Array.from({ length: 40 }, (_, i) => quantityError(i + 2)) : [];
-    return new Response(JSON.stringify({ errors, total: errors.length }), {
-      headers: { 'content-type': 'application/json' },
-    });
+    return json({ errors, total: errors.length });
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -170,4 +159,22 @@ it('shows a summary stored before errors were counted without buttons, and no ce
   expect(screen.queryByRole('button')).not.toBeInTheDocument();
   const row = within(screen.getByRole('table', { name: 'Visar 1 av 160 fel' })).getAllByRole('row')[1]!;
   expect(within(row).getAllByRole('cell')[4]).toHaveTextContent('');
+});
+
+it("names the column as the supplier's file does under ours, when the file has its own names", () => {
+  renderErrors({
+    ...summary,
+    errorCount: 2,
+    errors: [{ ...priceError(2), fileColumn: 'Pris exkl. moms (kolumn C)' }, priceError(3)],
+  });
+  const table = screen.getByRole('table', { name: 'Visar 2 av 2 fel' });
+  const [, first, second] = within(table).getAllByRole('row');
+  const columnCell = within(first!).getAllByRole('cell')[3]!;
+  expect(columnCell).toHaveTextContent('Pris i filen: Pris exkl. moms (kolumn C)');
+  expect(within(columnCell).getByText('i filen: Pris exkl. moms (kolumn C)')).toHaveClass(
+    'errors-table__file-column',
+  );
+  // The header cell stays "Kolumn"; an error in a column named as ours shows just our name.
+  expect(within(table).getAllByRole('columnheader')[3]).toHaveTextContent('Kolumn');
+  expect(within(second!).getAllByRole('cell')[3]!.textContent).toBe('Pris');
 });

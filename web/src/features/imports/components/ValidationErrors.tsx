@@ -124,7 +124,18 @@ function ErrorTable({ errors, total }: { errors: readonly ValidationError[]; tot
               <td>{error.row}</td>
               <td>{error.articleNumber ?? ''}</td>
               <td>{error.sheet}</td>
-              <td>{error.column}</td>
+              <td>
+                {error.column}
+                {error.fileColumn && (
+                  // Under our name, the column as the supplier's file names it.
+                  <>
+                    {' '}
+                    <span className="errors-table__file-column">
+                      {importTexts.columnMapping.inFile(error.fileColumn)}
+                    </span>
+                  </>
+                )}
+              </td>
               <td>{error.cell ?? ''}</td>
               <td>{error.value}</td>
               <td>{error.message}</td>
