@@ -37,6 +37,32 @@ export async function ensureBenchFiles(quick: boolean): Promise<BenchFile[]> {
   });
 }
 
+/** A business system's export of the same price list: its own sheet name and headers. */
+export const EXPORT_SHEET = 'Blad1';
+export const EXPORT_HEADERS = [
+  'Art.nr',
+  'Artikelbenämning',
+  'Pris exkl. moms',
+  'Min. order',
+  'Ledtid',
+  'Garantitid',
+  'Garantienhet',
+  'Garanti från',
+  'Villkor',
+];
+
+/** The 200,000-row file as such an export (bench/files/, made once). */
+export function ensureExportFile(rows: number): BenchFile {
+  const filePath = path.join(benchDir, 'files', `export-${rows}.xlsx`);
+  mkdirSync(path.dirname(filePath), { recursive: true });
+  if (!existsSync(filePath))
+    writeFileSync(
+      filePath,
+      generatePriceListXlsx(rows, { sheetName: EXPORT_SHEET, headers: EXPORT_HEADERS }),
+    );
+  return { path: filePath, rows, format: 'xlsx' };
+}
+
 /** The size of the large upload: just under UPLOAD_MAX_BYTES (25 MiB), as a supplier may send. */
 export const LARGE_UPLOAD_BYTES = 25_000_000;
 

@@ -90,6 +90,8 @@ export interface XlsxOptions {
   seed?: number;
   /** Parts added as they are (e.g. a large picture), which the reader skips. */
   extraParts?: [string, Buffer][];
+  /** Headers of the nine columns instead of ours (a business system's export). */
+  headers?: readonly string[];
 }
 
 const escapeXml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -116,7 +118,7 @@ export function generatePriceListXlsx(rows: number, options: XlsxOptions = {}): 
     `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${value}</v></c>`;
 
   const sheetRows: string[] = [];
-  const header = priceListColumnHeaders
+  const header = (options.headers ?? priceListColumnHeaders)
     .map((name, column) => textCell(`${'ABCDEFGHI'[column]}1`, name, 3))
     .join('');
   sheetRows.push(`<row r="1" spans="1:9" x14ac:dyDescent="0.25">${header}</row>`);

@@ -74,7 +74,8 @@ const typeKinds: Record<string, RegExp> = {
   'timestamp with time zone': /\bDate\b/,
   date: /\bDate\b/,
   json: /\bunknown\b|\[\]/,
-  jsonb: /\bunknown\b|\[\]/,
+  // Or the named type of what the column holds (a ChosenMapping, a SavedChoice's columns).
+  jsonb: /\bunknown\b|\[\]|\b[A-Z]\w+\b/,
   bytea: /\bUint8Array\b|\bBuffer\b/,
   ARRAY: /\[\]|Array</,
 };

@@ -20,7 +20,12 @@ export const MAX_MAPPED_COLUMNS = 200;
  * Each sheet's header row (row 1) as the mapping step shows it: every column from A to the last
  * header, an empty header as "". Only row 1 of each sheet is read.
  */
-export async function readFileSheets(content: Uint8Array, format: ExcelFormat): Promise<FileSheet[]> {
+export async function readFileSheets(
+  content: Uint8Array,
+  format: ExcelFormat,
+  /** Sheets whose header rows were read already. */
+  known: readonly FileSheet[] = [],
+): Promise<FileSheet[]> {
   const names: string[] = [];
   await readSheet(content, format, '\u0000', {
     columnFilter: null,
@@ -30,7 +35,9 @@ export async function readFileSheets(content: Uint8Array, format: ExcelFormat): 
   });
   const sheets: FileSheet[] = [];
   for (const name of names.slice(0, MAX_MAPPED_SHEETS)) {
-    sheets.push({ name: shownSafely(name), columns: await readHeaderRow(content, format, name) });
+    const shown = shownSafely(name);
+    const read = known.find((sheet) => sheet.name === shown);
+    sheets.push(read ?? { name: shown, columns: await readHeaderRow(content, format, name) });
   }
   return sheets;
 }

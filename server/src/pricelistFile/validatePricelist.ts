@@ -102,10 +102,12 @@ export async function validateAgainst(
   const format = detectExcelFormat(content, fileName);
   if (format === null) throw notExcel();
   if (columns.chosen) {
-    const outcome = await readAndCheck(content, format, data, columns.chosen);
-    if (outcome.summary.type !== 'INVALID_FORMAT')
-      return withFileSheets(outcome, await readFileSheets(content, format), 'REQUEST');
-    return mappingStep(outcome, await readFileSheets(content, format), columns);
+    const known: FileSheet[] = [];
+    const outcome = await readAndCheck(content, format, data, columns.chosen, known);
+    // The chosen sheet's header row was read with it; only other sheets are read for theirs.
+    const fileSheets = await readFileSheets(content, format, known);
+    if (outcome.summary.type !== 'INVALID_FORMAT') return withFileSheets(outcome, fileSheets, 'REQUEST');
+    return mappingStep(outcome, fileSheets, columns);
   }
   const own = await readAndCheck(content, format, data, null);
   if (own.summary.type !== 'INVALID_FORMAT') return own;
@@ -180,6 +182,8 @@ async function readAndCheck(
   format: ExcelFormat,
   data: CheckData | Promise<CheckData>,
   chosen: ColumnChoice | null,
+  /** Receives the sheet's header row as read. */
+  headerRows: FileSheet[] = [],
 ): Promise<ValidationOutcome> {
   const sink = new PriceListSink(chosen);
   const provided = Promise.resolve(data).then((ready) => sink.provide(ready));
@@ -192,6 +196,7 @@ async function readAndCheck(
       priceListColumns.filter((c) => c.required).map((c) => c.header),
       sink.sheetNames,
     );
+  headerRows.push({ name: shownSafely(read.sheetName), columns: sink.headerRow });
   const mapping = sink.mapping ?? sink.mapHeaderRow(null);
   if (mapping.missingRequired.length > 0) return invalidFormat(mapping.missingRequired);
   // Only a mapped file's summary names its columns (withFileSheets says where they came from).
