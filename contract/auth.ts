@@ -40,8 +40,11 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const SessionPing = z.object({
   hasSession: z.boolean(),
   secondsUntilExpire: z.number().int(),
-  /** With a session: what ends it first, idleness (30 minutes) or its 12-hour limit. */
+  /** With a session: what ends it first, idleness (SESSION_IDLE_MINUTES) or its limit (SESSION_ABSOLUTE_HOURS). */
   endsBy: z.enum(['inactivity', 'maxAge']).optional(),
+  /** The server's settings, so the SPA names them rather than building them in: idle minutes and the limit in hours. */
+  idleMinutes: z.number().positive(),
+  maxHours: z.number().positive(),
 });
 export type SessionPing = z.infer<typeof SessionPing>;
 

@@ -147,6 +147,47 @@ export type SavedColumnMapping = z.infer<typeof SavedColumnMapping>;
 export const SavedColumnMappingsResponse = z.object({ mappings: z.array(SavedColumnMapping) });
 export type SavedColumnMappingsResponse = z.infer<typeof SavedColumnMappingsResponse>;
 
+/** One cell's new value, typed on the summary: by its row and our column header. */
+export const CellCorrectionInput = z.object({
+  row: z.number().int().min(2).max(1_048_576),
+  column: z.string().min(1).max(100),
+  value: z.string().max(1000),
+});
+
+/**
+ * `POST …/{importId}/corrections` ("Validera igen"): the corrections of this round, the rows to
+ * leave out, and the round they were typed on (`basedOn`, the `version` read with them).
+ */
+export const SaveCorrectionsRequest = z
+  .object({
+    basedOn: z.number().int().min(0),
+    corrections: z.array(CellCorrectionInput.strict()).max(1000),
+    leaveOut: z.array(z.number().int().min(2).max(1_048_576)).max(1000),
+  })
+  .strict();
+export type SaveCorrectionsRequest = z.infer<typeof SaveCorrectionsRequest>;
+
+/** The corrections kept for an import, every round: what the cell was, what it is now, who and when. */
+export const ImportCorrectionsResponse = z.object({
+  version: z.number().int(),
+  /** Whether the summary offers corrections: a failed validation with at most the configured errors. */
+  correctable: z.boolean(),
+  maxErrors: z.number().int(),
+  corrections: z.array(
+    z.object({
+      row: z.number().int(),
+      column: z.string(),
+      cell: z.string(),
+      oldValue: z.string(),
+      newValue: z.string(),
+      by: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+  leftOut: z.array(z.object({ row: z.number().int(), by: z.string().nullable(), at: z.string() })),
+});
+export type ImportCorrectionsResponse = z.infer<typeof ImportCorrectionsResponse>;
+
 export const ValidationRuleSchema = z.enum(validationRules);
 
 export const ValidationError = z.object({

@@ -158,6 +158,20 @@ export interface ImportsTable {
   run_after: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** 018: the mapping chosen for this import's validation, and by whom; null for none. */
   column_mapping: ColumnType<ChosenMapping | null, string | null | undefined, string | null>;
+  /** 019: moves with every saved round of corrections. */
+  corrections_version: Generated<number>;
+}
+
+/** 019: corrections typed on a failed validation's summary; column_name '' is a row left out. */
+export interface ImportCorrectionsTable {
+  import_id: number;
+  row_number: number;
+  column_name: string;
+  cell: string;
+  old_value: string;
+  new_value: string | null;
+  corrected_by: number | null;
+  corrected_at: Timestamp;
 }
 
 /** A mapping chosen for an import (by the request or on the summary page), as imports.column_mapping keeps it. */
@@ -292,6 +306,7 @@ export interface DB {
   imports: ImportsTable;
   import_files: ImportFilesTable;
   column_mappings: ColumnMappingsTable;
+  import_corrections: ImportCorrectionsTable;
   legacy_import_statuses: LegacyImportStatusesTable;
   dynamic_texts: DynamicTextsTable;
   agreements: AgreementsTable;

@@ -9,6 +9,8 @@ import { hashSessionId } from './session';
 const api = '/resources/v1';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** The server's idle and absolute limits as the ping names them (the defaults). */
+const settings = { idleMinutes: 30, maxHours: 12 };
 
 describe.each(testDatabaseKinds)('session supervision on %s', (kind) => {
   const testApp = useTestApp(kind);
@@ -47,10 +49,11 @@ describe.each(testDatabaseKinds)('session supervision on %s', (kind) => {
       hasSession: true,
       secondsUntilExpire: 20 * 60,
       endsBy: 'maxAge',
+      ...settings,
     });
     testApp.clock.advance(20 * MINUTE);
     expect((await profile(cookie)).statusCode).toBe(401);
-    expect((await ping(cookie)).json()).toEqual({ hasSession: false, secondsUntilExpire: 0 });
+    expect((await ping(cookie)).json()).toEqual({ hasSession: false, secondsUntilExpire: 0, ...settings });
   });
 
   it('answers the ping with the seconds left and never extends the session', async () => {
@@ -59,6 +62,7 @@ describe.each(testDatabaseKinds)('session supervision on %s', (kind) => {
       hasSession: true,
       secondsUntilExpire: 30 * 60,
       endsBy: 'inactivity',
+      ...settings,
     });
     for (let minute = 1; minute <= 29; minute++) {
       testApp.clock.advance(MINUTE);
@@ -68,18 +72,19 @@ describe.each(testDatabaseKinds)('session supervision on %s', (kind) => {
         hasSession: true,
         secondsUntilExpire: (30 - minute) * 60,
         endsBy: 'inactivity',
+        ...settings,
       });
     }
     testApp.clock.advance(MINUTE);
-    expect((await ping(cookie)).json()).toEqual({ hasSession: false, secondsUntilExpire: 0 });
+    expect((await ping(cookie)).json()).toEqual({ hasSession: false, secondsUntilExpire: 0, ...settings });
     expect((await profile(cookie)).statusCode).toBe(401);
   });
 
   it('answers the ping without a session (or with a forged cookie) with hasSession false', async () => {
-    expect((await ping()).json()).toEqual({ hasSession: false, secondsUntilExpire: 0 });
+    expect((await ping()).json()).toEqual({ hasSession: false, secondsUntilExpire: 0, ...settings });
     const forged = await ping('hmdb_session=not-a-session');
     expect(forged.statusCode).toBe(200);
-    expect(forged.json()).toEqual({ hasSession: false, secondsUntilExpire: 0 });
+    expect(forged.json()).toEqual({ hasSession: false, secondsUntilExpire: 0, ...settings });
   });
 
   it('does not count background requests as activity, but a normal request', async () => {

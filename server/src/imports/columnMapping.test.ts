@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportSummary, SavedColumnMapping } from '#contract';
-import { api, request, runAllJobs, uploadImport } from '../../../test-support/importFlow';
+import {
+  api,
+  postConfirm,
+  pricelistRows,
+  request,
+  runAllJobs,
+  uploadImport,
+} from '../../../test-support/importFlow';
 import { testDatabaseKinds } from '../../../test-support/testApp';
 import { useSupplierApp } from '../../../test-support/useTestApp';
 import { type CellInput, demoArticleNumber, exceljsWorkbook } from '../../../test-support/workbooks';
@@ -106,6 +113,17 @@ describe.each(testDatabaseKinds)("the supplier's own columns (%s)", (kind) => {
         columns: expect.arrayContaining([{ column: 'Pris', fileColumn: 'C', fileHeader: 'Pris exkl. moms' }]),
       },
     });
+
+    // Applied as validated: read with the same columns.
+    expect((await postConfirm(testApp, supplier, id)).statusCode).toBe(200);
+    await runAllJobs(testApp);
+    expect(await statusOf(id)).toBe('IMPORT_SUCCESS');
+    const applied = await pricelistRows(testApp, supplier.pricelists.current);
+    expect(applied.map((row) => [row.articleNumber, row.price, row.deliveryTimeDays])).toEqual([
+      [demoArticleNumber(1), '120.00', 5],
+      [demoArticleNumber(2), '120.00', 5],
+      [demoArticleNumber(3), '120.00', 5],
+    ]);
 
     const [saved] = await savedMappings();
     expect(saved).toMatchObject({

@@ -1,12 +1,19 @@
 import type { Transaction } from 'kysely';
-import { type ColumnChoice, type CreateImportRequest, type ImportStatus, ImportSummary } from '#contract';
+import {
+  type ColumnChoice,
+  type CreateImportRequest,
+  type ImportStatus,
+  ImportSummary,
+  type SaveCorrectionsRequest,
+} from '#contract';
 import type { AppDeps } from '../appDeps';
 import type { ChosenMapping, DB } from '../db/schema';
 import type { AuthContext } from '../identity/profile';
 import { swedishDateOf } from '../lib/calendar';
 import { pricelistsOf } from '../pricelists/queries';
 import type { CommandOutcome } from './outcome';
-import { deleteDetails } from './store/details';
+import { dropCorrections, saveCorrections } from './store/corrections';
+import { deleteDetails, loadStoredErrors } from './store/details';
 import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './store/importFiles';
 import { freshJob } from './store/jobLease';
 import { admitPendingValidation } from './store/pendingValidations';
@@ -159,6 +166,7 @@ export async function replaceImportFile(
       const old = await storedFileOf(trx, importId);
       await trx.updateTable('import_files').set(file.values).where('import_id', '=', importId).execute();
       await deleteDetails(trx, importId);
+      await dropCorrections(trx, importId);
       await trx
         .updateTable('imports')
         .set({
@@ -220,6 +228,7 @@ export async function validateWithMapping(
     const full = await admitPendingValidation(trx, deps.config, auth.organizationId);
     if (full) return full;
     await deleteDetails(trx, importId);
+    await dropCorrections(trx, importId);
     await trx
       .updateTable('imports')
       .set({
@@ -239,6 +248,84 @@ export async function validateWithMapping(
   if (outcome.kind === 'ok') deps.importJobSignal.notify();
   return outcome;
 }
+
+/**
+ * "Validera igen": saves a round of corrections typed on a failed validation's summary and
+ * validates the same stored file again with every round's corrections applied, through the job
+ * queue. Each correction must be of a cell the last validation found wrong, each row left out a
+ * row with an error (400 otherwise); a round typed on an earlier round than the latest saved is
+ * refused (409), so a second person's save never overwrites the first's.
+ */
+export async function correctAndValidate(
+  deps: CommandDeps,
+  auth: AuthContext,
+  importId: number,
+  request: SaveCorrectionsRequest,
+): Promise<CommandOutcome> {
+  const { db, clock, config } = deps;
+  const outcome = await db.transaction().execute(async (trx): Promise<CommandOutcome> => {
+    const current = await trx
+      .selectFrom('imports')
+      .select(['status', 'summary', 'corrections_version'])
+      .where('id', '=', importId)
+      .where('organization_id', '=', auth.organizationId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) return notFound;
+    // First: another person's round saved meanwhile (its validation may still be running).
+    if (request.basedOn !== current.corrections_version)
+      return conflict(
+        'Någon annan har sparat rättelser för filen medan du skrev. Dina ändringar är inte sparade men finns kvar på sidan: läs in sidan igen för att se de sparade rättelserna, och spara dina igen.',
+      );
+    const summary = current.summary === null ? null : ImportSummary.parse(current.summary);
+    if (current.status !== 'VALIDATION_FAIL' || summary?.type !== 'VALIDATION_ERRORS')
+      return conflict('Bara en fil med valideringsfel kan rättas här.');
+    if (summary.errorCount > config.CORRECTIONS_MAX_ERRORS)
+      return conflict(tooManyToCorrect(config.CORRECTIONS_MAX_ERRORS));
+    const errors = await loadStoredErrors(trx, importId);
+    const errorAt = new Map(errors.map((error) => [`${error.row}\u0000${error.column}`, error]));
+    const rowsWithErrors = new Map(errors.map((error) => [error.row, error.articleNumber ?? '']));
+    const cells = [];
+    for (const correction of request.corrections) {
+      const error = errorAt.get(`${correction.row}\u0000${correction.column}`);
+      if (!error?.cell)
+        return invalid(`Rad ${correction.row} har inget fel i kolumnen ${correction.column} att rätta.`);
+      cells.push({ error, value: correction.value });
+    }
+    const leaveOut = [];
+    for (const row of request.leaveOut) {
+      if (!rowsWithErrors.has(row))
+        return invalid(`Rad ${row} har inga fel och kan inte lämnas utanför här.`);
+      leaveOut.push({ row, value: rowsWithErrors.get(row)! });
+    }
+    const full = await admitPendingValidation(trx, config, auth.organizationId);
+    if (full) return full;
+    const now = clock.now();
+    await saveCorrections(trx, { importId, userId: auth.userId, now }, cells, leaveOut);
+    await deleteDetails(trx, importId);
+    await trx
+      .updateTable('imports')
+      .set((eb) => ({
+        status: 'VALIDATION_PENDING',
+        summary: null,
+        validated_rows_version: null,
+        revalidation_cause: null,
+        revalidation_change_at: null,
+        corrections_version: eb('corrections_version', '+', 1),
+        ...freshJob,
+        updated_at: now,
+      }))
+      .where('id', '=', importId)
+      .execute();
+    return done;
+  });
+  if (outcome.kind === 'ok') deps.importJobSignal.notify();
+  return outcome;
+}
+
+/** Why the summary offers no corrections: more errors than the browser is for. */
+export const tooManyToCorrect = (max: number) =>
+  `Filen har fler än ${max.toLocaleString('sv-SE')} fel. Rätta dem i Excel med hjälp av felen som Excel-fil, och läs in filen igen.`;
 
 /**
  * Confirms a validated import: IMPORT_PENDING, and the import job applies it. Only from

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { headerSetKey, type ImportSummary, suggestColumns } from '#contract';
 import { type CellInput, exceljsWorkbook, sheetjsWorkbook } from '../../../test-support/workbooks';
 import { readFileSheets } from './fileSheets';
-import type { ColumnOptions, PriceListValidationOutcome, SavedMappingOption } from './types';
+import type { PriceListValidationOutcome, ReadOptions, SavedMappingOption } from './types';
 import { validatePriceList } from './validatePricelist';
 
 /** A business system's export: its own headers, on Blad1, in its own order, with a column of its own. */
@@ -16,7 +16,7 @@ const exportRow = (articleNumber: string, price: CellInput = 100): CellInput[] =
   12,
 ];
 
-const validate = (content: Buffer, columns?: ColumnOptions, fileName = 'export.xlsx') =>
+const validate = (content: Buffer, columns?: ReadOptions, fileName = 'export.xlsx') =>
   validatePriceList({
     content,
     fileName,

@@ -22,12 +22,13 @@ export {
 export { buildPriceListTemplate, type TemplateRow } from './template';
 export type {
   ChangesExport,
-  ColumnOptions,
   DetailChunks,
+  FileCorrections,
   PriceListChanges,
   PriceListSnapshotJson,
   PriceListValidationInput,
   PriceListValidationOutcome,
+  ReadOptions,
   RowUpdate,
   SavedMappingOption,
   WorkerValidationOutcome,

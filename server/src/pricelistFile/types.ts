@@ -20,17 +20,25 @@ export interface PriceListValidationInput {
   articleNumbers: readonly string[];
   /** The chosen price list's rows as they are now. */
   existingRows: readonly PricelistRowValues[];
-  columns?: ColumnOptions;
+  columns?: ReadOptions;
 }
 
 /**
- * How the file's columns are found: a mapping chosen for this import (by the request or on the
+ * How the file is read. Its columns: a mapping chosen for this import (by the request or on the
  * summary page), or else the file's own headers and, when those are not ours, one of the
- * organisation's saved mappings whose sheet and headers the file has.
+ * organisation's saved mappings whose sheet and headers the file has. And the corrections typed
+ * on the summary, applied to the cells as they are streamed.
  */
-export interface ColumnOptions {
+export interface ReadOptions {
   chosen?: ColumnChoice;
   saved?: readonly SavedMappingOption[];
+  corrections?: FileCorrections;
+}
+
+/** Corrections by row: our column header and its new text; and the rows left out of the file. */
+export interface FileCorrections {
+  cells: readonly { row: number; column: string; value: string }[];
+  leaveOut: readonly number[];
 }
 
 /** A saved mapping as the worker gets it: found by `key` (headerSetKey of its sheet). */
@@ -57,7 +65,7 @@ export interface PriceListSnapshotInput {
   content: Uint8Array;
   fileName: string;
   snapshot: PriceListSnapshotJson | Promise<PriceListSnapshotJson>;
-  columns?: ColumnOptions;
+  columns?: ReadOptions;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   type SheetRead,
   type SheetRowSink,
   StopReading,
+  TEXT,
 } from '../lib/xlsx';
 import { type HeaderMapping, mapChosenColumns, mapHeader } from './columns';
 import { PriceListDiff, type PriceListDiffResult, type StoredRows, storedRowsOf } from './diff';
@@ -35,7 +36,12 @@ import { headerColumns, readFileSheets } from './fileSheets';
 import { QueuedRows } from './queuedRows';
 import { PriceListRowRules, VALID_ROW } from './rowRules';
 import { shownSafely } from './storableText';
-import type { ColumnOptions, PriceListValidationInput, PriceListValidationOutcome } from './types';
+import type {
+  FileCorrections,
+  PriceListValidationInput,
+  PriceListValidationOutcome,
+  ReadOptions,
+} from './types';
 
 /**
  * `allErrors` keeps at most this many (errorCount still counts every one): beyond it a file is
@@ -97,19 +103,19 @@ export async function validateAgainst(
   content: Uint8Array,
   fileName: string,
   data: CheckData | Promise<CheckData>,
-  columns: ColumnOptions = {},
+  columns: ReadOptions = {},
 ): Promise<ValidationOutcome> {
   const format = detectExcelFormat(content, fileName);
   if (format === null) throw notExcel();
   if (columns.chosen) {
     const known: FileSheet[] = [];
-    const outcome = await readAndCheck(content, format, data, columns.chosen, known);
+    const outcome = await readAndCheck(content, format, data, columns.chosen, columns.corrections, known);
     // The chosen sheet's header row was read with it; only other sheets are read for theirs.
     const fileSheets = await readFileSheets(content, format, known);
     if (outcome.summary.type !== 'INVALID_FORMAT') return withFileSheets(outcome, fileSheets, 'REQUEST');
     return mappingStep(outcome, fileSheets, columns);
   }
-  const own = await readAndCheck(content, format, data, null);
+  const own = await readAndCheck(content, format, data, null, columns.corrections);
   if (own.summary.type !== 'INVALID_FORMAT') return own;
   // Not our headers: perhaps a mapping the organisation saved for exactly these.
   const fileSheets = await readFileSheets(content, format);
@@ -117,7 +123,7 @@ export async function validateAgainst(
     const sheet = fileSheets.find((candidate) => headerSetKey(candidate) === saved.key);
     const choice = sheet && choiceOfSaved(sheet, saved.choice);
     if (!sheet || !choice || columnChoiceProblems(choice, sheet).size > 0) continue;
-    const outcome = await readAndCheck(content, format, data, choice);
+    const outcome = await readAndCheck(content, format, data, choice, columns.corrections);
     if (outcome.summary.type === 'INVALID_FORMAT') continue;
     return withFileSheets(outcome, fileSheets, 'SAVED_MAPPING', { id: saved.id, savedAt: saved.savedAt });
   }
@@ -159,7 +165,7 @@ function withFileSheets(
 function mappingStep(
   outcome: ValidationOutcome,
   fileSheets: FileSheet[],
-  columns: ColumnOptions,
+  columns: ReadOptions,
 ): ValidationOutcome {
   if (outcome.summary.type !== 'INVALID_FORMAT' || fileSheets.length === 0) return outcome;
   let best: ColumnChoice | null = null;
@@ -182,10 +188,11 @@ async function readAndCheck(
   format: ExcelFormat,
   data: CheckData | Promise<CheckData>,
   chosen: ColumnChoice | null,
+  corrections: FileCorrections | undefined,
   /** Receives the sheet's header row as read. */
   headerRows: FileSheet[] = [],
 ): Promise<ValidationOutcome> {
-  const sink = new PriceListSink(chosen);
+  const sink = new PriceListSink(chosen, corrections);
   const provided = Promise.resolve(data).then((ready) => sink.provide(ready));
   // Handled here so a file that fails to read leaves no rejection behind; awaited below.
   provided.catch(() => {});
@@ -282,7 +289,21 @@ class PriceListSink implements SheetRowSink {
   /** Row 1 as the file has it, when it is the header row. */
   headerRow: FileSheet['columns'] = [];
 
-  constructor(private readonly chosen: ColumnChoice | null) {}
+  /** Corrections by row: for each, our column's slot and the new text. */
+  private readonly corrected = new Map<number, { slot: number; value: string }[]>();
+  private readonly leftOut: ReadonlySet<number>;
+
+  constructor(
+    private readonly chosen: ColumnChoice | null,
+    corrections: FileCorrections | undefined,
+  ) {
+    this.leftOut = new Set(corrections?.leaveOut);
+    for (const { row, column, value } of corrections?.cells ?? []) {
+      const slot = priceListColumns.findIndex((c) => c.header === column);
+      if (slot < 0) continue;
+      this.corrected.set(row, [...(this.corrected.get(row) ?? []), { slot, value }]);
+    }
+  }
   /** Every sheet of the workbook, as the reader found them. */
   sheetNames: readonly string[] = [];
 
@@ -346,11 +367,30 @@ class PriceListSink implements SheetRowSink {
   }
 
   private check(rowNumber: number, cells: RowCells) {
+    // A row left out is as if the file did not have it; a corrected cell holds the typed text.
+    if (this.leftOut.size > 0 && this.leftOut.has(rowNumber)) return;
+    const corrected = this.corrected.size > 0 ? this.corrected.get(rowNumber) : undefined;
+    if (corrected) this.correct(cells, corrected);
     const rules = this.rules!;
     const checked = rules.check(rowNumber, cells);
     // Once a row is wrong the file will not be confirmed: no need to keep comparing.
     if (checked === VALID_ROW && rules.errorCount === 0 && this.mapping!.duplicateErrors.length === 0) {
       this.diff!.add(rules.row);
+    }
+  }
+
+  /** Writes the typed texts into the row's cells, in the columns the mapping reads them from. */
+  private correct(cells: RowCells, corrected: readonly { slot: number; value: string }[]) {
+    for (const { slot, value } of corrected) {
+      const column = this.mapping!.columnOfSlot[slot]!;
+      if (column < 0) continue;
+      const i = cells.columns.indexOf(column);
+      if (i >= 0 && i < cells.count) {
+        cells.kinds[i] = TEXT;
+        cells.texts[i] = value;
+        cells.numbers[i] = 0;
+        cells.dates[i] = false;
+      } else cells.add(column, TEXT, value, 0, false);
     }
   }
 

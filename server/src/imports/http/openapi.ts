@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CreateImportRequest,
   ImportChangesResponse,
+  ImportCorrectionsResponse,
   ImportErrorsResponse,
   ImportListResponse,
   ImportResponse,
@@ -273,6 +274,35 @@ export const importRouteDocs = {
         [410, 'Den uppladdade filen är raderad: filer från avslutade inläsningar sparas en tid (GONE).'],
         [429, 'För många filer väntar redan på validering (TOO_MANY_REQUESTS).'],
         503,
+      ),
+    },
+  },
+  corrections: {
+    summary: 'Rättelserna av en fil',
+    description:
+      'Alla rättelser som sparats för importen, varje omgång: cellen, värdet i filen och det rättade, vem och när; raderna som lämnats utanför. version skickas med nästa omgång (basedOn). correctable säger om sammanfattningen erbjuder rättelser: en fil med valideringsfel och högst maxErrors fel.',
+    tags,
+    response: { 200: json('Rättelserna.', ImportCorrectionsResponse), ...errors(noAccess) },
+  },
+  correct: {
+    summary: 'Rätta celler och validera igen',
+    description:
+      'Sparar rättelser av celler som valideringen fann fel i ({row, column, value}) och rader att lämna utanför (leaveOut), och validerar samma fil igen med alla omgångars rättelser, genom samma kö som en ny fil. Rättelserna prövas mot samma regler som filen. basedOn är version från GET …/corrections. Bara i VALIDATION_FAIL med valideringsfel, högst CORRECTIONS_MAX_ERRORS (1 000) fel.',
+    tags,
+    response: {
+      200: json('Importen i VALIDATION_PENDING.', ImportResponse),
+      ...errors(
+        [
+          400,
+          'Kroppen har fel form, eller en rättelse gäller en rad eller kolumn utan fel i filen (BAD_REQUEST).',
+        ],
+        noAccess,
+        [
+          409,
+          'Importen har inga valideringsfel att rätta, har fler fel än gränsen, eller någon annan har sparat rättelser sedan basedOn (CONFLICT); ingenting sparas.',
+        ],
+        [410, 'Den uppladdade filen är raderad: filer från avslutade inläsningar sparas en tid (GONE).'],
+        [429, 'För många filer väntar redan på validering (TOO_MANY_REQUESTS).'],
       ),
     },
   },

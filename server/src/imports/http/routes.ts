@@ -46,6 +46,7 @@ import { findImport, findImportSummary, pricelistImportHistory } from '../store/
 import { legacyImportStatuses } from '../store/legacy';
 import { pendingValidationsFull, tooManyPendingValidations } from '../store/pendingValidations';
 import { checkMappingAgainstFile, columnMappingRoutes } from './columnMappingRoutes';
+import { correctionRoutes } from './correctionRoutes';
 import { changesWorkbookName, errorWorkbookName, sendWorkbook } from './downloads';
 import { importRouteDocs as docs, uploadBodies } from './openapi';
 import { readUpload, UploadSlots } from './upload';
@@ -192,6 +193,7 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     // confirm a price list as its user (docs/api-keys.md).
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     columnMappingRoutes(scope, deps, answer);
+    correctionRoutes(scope, deps, answer);
 
     routes.get(
       '/imports/:organizationId',

@@ -20,7 +20,12 @@ import {
 } from '../store/revalidation';
 import { keepRowsForUndo } from '../store/undo';
 import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './importQueue';
-import { inactivePricelistFinish, type JobEnd, validateAgainstDatabase } from './jobSteps';
+import {
+  inactivePricelistFinish,
+  type JobEnd,
+  readOptionsOfValidated,
+  validateAgainstDatabase,
+} from './jobSteps';
 
 export interface ApplyEnd {
   end: JobEnd;
@@ -54,6 +59,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
     content,
     job.fileName,
     snapshot.then(({ json }) => json),
+    await readOptionsOfValidated(deps, job.id),
   );
   if ((await snapshot).rowsVersion !== validated) return { end: await backToValidation(deps, job, workerId) };
   if (!('changes' in outcome)) {

@@ -1,7 +1,8 @@
 /** The steps the validation and the apply jobs share. */
-import type { ImportStatus } from '#contract';
-import { type PriceListSnapshotJson, runPriceListValidation } from '../../pricelistFile';
+import { type ImportStatus, ImportSummary } from '#contract';
+import { type PriceListSnapshotJson, type ReadOptions, runPriceListValidation } from '../../pricelistFile';
 import { inactivePricelistError, pricelistStatus } from '../../pricelists/snapshot';
+import { fileCorrectionsOf } from '../store/corrections';
 import { saveErrors } from '../store/details';
 import { type ClaimedJob, errorSummary, type JobDeps, type JobFinish } from './importQueue';
 import { jobWorkers } from './workerLimits';
@@ -48,6 +49,34 @@ export function validateAgainstDatabase(
   content: Uint8Array,
   fileName: string,
   snapshot: Promise<PriceListSnapshotJson>,
+  columns?: ReadOptions,
 ) {
-  return runPriceListValidation({ content: new Uint8Array(content), fileName, snapshot }, jobWorkers(deps));
+  return runPriceListValidation(
+    { content: new Uint8Array(content), fileName, snapshot, columns },
+    jobWorkers(deps),
+  );
+}
+
+/**
+ * How the apply step reads the file: as its validation did, with the columns its summary names
+ * (a saved mapping or a chosen one) and the corrections typed on the summary.
+ */
+export async function readOptionsOfValidated(deps: JobDeps, importId: number): Promise<ReadOptions> {
+  const row = await deps.db
+    .selectFrom('imports')
+    .select('summary')
+    .where('id', '=', importId)
+    .executeTakeFirst();
+  const summary = row?.summary ? ImportSummary.safeParse(row.summary).data : undefined;
+  const mapping = summary && summary.type !== 'INVALID_FORMAT' ? summary.columnMapping : undefined;
+  const corrections = await fileCorrectionsOf(deps.db, importId);
+  return {
+    ...(mapping && {
+      chosen: {
+        sheet: mapping.sheet,
+        columns: Object.fromEntries(mapping.columns.map((column) => [column.column, column.fileColumn])),
+      },
+    }),
+    ...(corrections && { corrections }),
+  };
 }

@@ -2,11 +2,12 @@ import type { Transaction } from 'kysely';
 import type { ImportSummary } from '#contract';
 import type { ChosenMapping, DB } from '../../db/schema';
 import { timedJob } from '../../metrics/jobMetrics';
-import type { ColumnOptions } from '../../pricelistFile';
+import type { ReadOptions } from '../../pricelistFile';
 import { runPriceListValidationSummary, type WorkerValidationRecord } from '../../pricelistFile';
 import { assessRisk } from '../../pricelistFile/riskRules';
 import { loadVersionedPricelistSnapshot, pricelistRowsVersion } from '../../pricelists/snapshot';
 import { markMappingUsed, rememberMapping, savedMappingOptions } from '../store/columnMappings';
+import { fileCorrectionsOf } from '../store/corrections';
 import { saveDetails } from '../store/details';
 import { freshJob } from '../store/jobLease';
 import {
@@ -100,7 +101,10 @@ async function finishValidation(
   });
 }
 
-/** The mapping chosen for this import, if any, and the organisation's saved ones to try otherwise. */
+/**
+ * The mapping chosen for this import, if any, and the organisation's saved ones to try otherwise;
+ * and the corrections typed on its summary.
+ */
 async function columnOptionsOf(deps: JobDeps, job: ClaimedJob) {
   const row = await deps.db
     .selectFrom('imports')
@@ -108,9 +112,10 @@ async function columnOptionsOf(deps: JobDeps, job: ClaimedJob) {
     .where('id', '=', job.id)
     .executeTakeFirst();
   const chosen = row?.column_mapping ?? null;
-  const options: ColumnOptions = chosen
+  const options: ReadOptions = chosen
     ? { chosen: { sheet: chosen.sheet, columns: chosen.columns } }
     : { saved: await savedMappingOptions(deps.db, job.organizationId) };
+  options.corrections = await fileCorrectionsOf(deps.db, job.id);
   return { chosen, options };
 }
 

@@ -71,7 +71,13 @@ export async function saveErrors(trx: Transaction<DB>, importId: number, errors:
   await saveDetails(trx, importId, errorChunks(errors));
 }
 
-async function readItems(db: Database, importId: number, kind: DetailKind, fromChunk = 0, toChunk?: number) {
+async function readItems(
+  db: Database | Transaction<DB>,
+  importId: number,
+  kind: DetailKind,
+  fromChunk = 0,
+  toChunk?: number,
+) {
   let query = db
     .selectFrom('import_details')
     .select('items')
@@ -81,6 +87,14 @@ async function readItems(db: Database, importId: number, kind: DetailKind, fromC
   if (toChunk !== undefined) query = query.where('chunk', '<=', toChunk);
   const rows = await query.orderBy('chunk').execute();
   return rows.flatMap((row) => row.items);
+}
+
+/** Every error kept of the import's last validation, in the order found (a transaction's view). */
+export async function loadStoredErrors(
+  db: Database | Transaction<DB>,
+  importId: number,
+): Promise<ValidationError[]> {
+  return (await readItems(db, importId, 'error')) as ValidationError[];
 }
 
 /**

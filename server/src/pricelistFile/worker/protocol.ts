@@ -5,7 +5,7 @@
 
 import type { FileSheet } from '#contract';
 import type { ExcelFileProblem } from '../fileErrors';
-import type { ChangesExport, ColumnOptions, PriceListSnapshotJson } from '../types';
+import type { ChangesExport, PriceListSnapshotJson, ReadOptions } from '../types';
 import type { PackedErrors, PackedOutcome, PackedRows } from './transport';
 
 /** The jobs a worker does: each reads or writes a whole workbook. */
@@ -17,7 +17,7 @@ export type WorkerJob =
       fileName: string;
       /** Whether the rows (changes or errors) come back too, or only the summary and the details. */
       changes: boolean;
-      columns?: ColumnOptions;
+      columns?: ReadOptions;
     }
   /** Each sheet's header row, for checking a mapping against the file. */
   | { kind: 'fileSheets'; content: Uint8Array; fileName: string }

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type ImportCorrectionsResponse,
+  type ImportResponse,
+  ImportSummary,
+  SaveCorrectionsRequest,
+} from '#contract';
+import type { AppDeps } from '../../appDeps';
+import { notFound } from '../../errors';
+import { requireAuth } from '../../identity/session';
+import { PathIdParam } from '../../pathId';
+import { correctAndValidate } from '../commands';
+import type { CommandOutcome } from '../outcome';
+import { listCorrections } from '../store/corrections';
+import { readImportFile } from '../store/importFiles';
+import { findImport } from '../store/importViews';
+import { importRouteDocs as docs } from './openapi';
+
+const importParams = z.object({ organizationId: PathIdParam, importId: PathIdParam });
+
+/**
+ * Corrections in the browser (docs/api-imports.md, "Corrections and Validera igen"), in the
+ * import routes' scope: the organisation's access is checked there, before these run.
+ */
+export function correctionRoutes(
+  scope: FastifyInstance,
+  deps: AppDeps,
+  answer: <T>(outcome: CommandOutcome<T>) => T,
+) {
+  const routes = scope.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = deps;
+
+  routes.get(
+    '/imports/:organizationId/:importId/corrections',
+    { config: { apiKey: true }, schema: { ...docs.corrections, params: importParams } },
+    async (request): Promise<ImportCorrectionsResponse> => {
+      const { organizationId, importId } = request.params;
+      const row = await db
+        .selectFrom('imports')
+        .select(['status', 'summary', 'corrections_version'])
+        .where('id', '=', importId)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const summary = row.summary === null ? null : ImportSummary.safeParse(row.summary).data;
+      const correctable =
+        row.status === 'VALIDATION_FAIL' &&
+        summary?.type === 'VALIDATION_ERRORS' &&
+        summary.errorCount <= config.CORRECTIONS_MAX_ERRORS;
+      return {
+        version: row.corrections_version,
+        correctable,
+        maxErrors: config.CORRECTIONS_MAX_ERRORS,
+        ...(await listCorrections(db, importId)),
+      };
+    },
+  );
+
+  routes.post(
+    '/imports/:organizationId/:importId/corrections',
+    {
+      config: { apiKey: true },
+      schema: { ...docs.correct, params: importParams, body: SaveCorrectionsRequest },
+    },
+    async (request): Promise<ImportResponse> => {
+      const { organizationId, importId } = request.params;
+      // 410 when the file is gone after the retention time: there is nothing to read again.
+      if ((await readImportFile(deps, importId)) === undefined) throw notFound();
+      answer(await correctAndValidate(deps, requireAuth(request), importId, request.body));
+      const importObject = await findImport(db, organizationId, importId, deps.clock.now());
+      if (!importObject) throw notFound();
+      return { importObject };
+    },
+  );
+}
