@@ -137,6 +137,7 @@ describe.each(testDatabaseKinds)("the supplier's own columns (%s)", (kind) => {
         { column: 'Leveranstid (dagar)', fileHeader: 'Ledtid' },
       ],
       savedBy: expect.any(String),
+      lastUsedAt: null,
     });
 
     // Next month's export, columns moved: validated with the saved mapping at once.

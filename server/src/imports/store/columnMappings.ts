@@ -108,7 +108,8 @@ export async function rememberMapping(
     columns: JSON.stringify(columns),
     saved_by: at.userId,
     saved_at: at.now,
-    last_used_at: at.now,
+    // Not yet used for another file ("Inte använd ännu").
+    last_used_at: null,
   };
   await trx
     .insertInto('column_mappings')

@@ -162,10 +162,12 @@ export function ColumnMappingForm({
         <div
           ref={problemsRef}
           className="banner error column-mapping__problems"
-          // Focused after a refused submit.
+          // Focused after a refused submit; named by its heading, so it is announced as such.
           tabIndex={-1}
+          role="group"
+          aria-labelledby={`${id}-problems`}
         >
-          <h3>{texts.problemsHeading}</h3>
+          <h3 id={`${id}-problems`}>{texts.problemsHeading}</h3>
           <ul>
             {problems.map(({ key, text }) => (
               <li key={key}>
