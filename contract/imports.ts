@@ -188,6 +188,41 @@ export const ImportCorrectionsResponse = z.object({
 });
 export type ImportCorrectionsResponse = z.infer<typeof ImportCorrectionsResponse>;
 
+/** How an attempt's result moved since the previous attempt, computed by the validation job. */
+export const AttemptComparison = z.object({
+  previous: z.number().int(),
+  /** Errors of the previous attempt gone now, new ones, and those still there (by cell and rule). */
+  fixed: z.number().int(),
+  new: z.number().int(),
+  remaining: z.number().int(),
+  /** Both CONFIRM: how the counts moved (now minus then). */
+  added: z.number().int().optional(),
+  updated: z.number().int().optional(),
+  removed: z.number().int().optional(),
+  /** The comparison as the summary says it: "Försök 3: 97 fel rättade, 2 nya fel, 1 kvar." */
+  message: z.string(),
+});
+export type AttemptComparison = z.infer<typeof AttemptComparison>;
+
+/** One validation of an import: the first upload, every new file, every "Validera igen". */
+export const ImportAttempt = z.object({
+  number: z.number().int(),
+  at: z.string(),
+  by: z.string().nullable(),
+  fileName: z.string(),
+  /** Corrections (cells and rows left out) this attempt read the file with. */
+  corrections: z.number().int(),
+  result: z.enum(['CONFIRM', 'VALIDATION_ERRORS', 'INVALID_FORMAT']),
+  errorCount: z.number().int(),
+  counts: z
+    .object({ added: z.number().int(), updated: z.number().int(), removed: z.number().int(), unchanged: z.number().int() })
+    .nullable(),
+  comparison: AttemptComparison.nullable(),
+});
+export type ImportAttempt = z.infer<typeof ImportAttempt>;
+export const ImportAttemptsResponse = z.object({ attempts: z.array(ImportAttempt) });
+export type ImportAttemptsResponse = z.infer<typeof ImportAttemptsResponse>;
+
 export const ValidationRuleSchema = z.enum(validationRules);
 
 export const ValidationError = z.object({
@@ -260,6 +295,7 @@ export const ImportSummary = z.discriminatedUnion('type', [
     risk: ImportRisk.optional(),
     columnMapping: ColumnMappingUsed.optional(),
     fileSheets: z.array(FileSheetSchema).optional(),
+    attempt: z.object({ number: z.number().int(), comparison: AttemptComparison.nullable() }).optional(),
   }),
   z.object({
     type: z.literal('INVALID_FORMAT'),
@@ -287,6 +323,7 @@ export const ImportSummary = z.discriminatedUnion('type', [
     errorCounts: z.array(ValidationErrorCount).optional(),
     columnMapping: ColumnMappingUsed.optional(),
     fileSheets: z.array(FileSheetSchema).optional(),
+    attempt: z.object({ number: z.number().int(), comparison: AttemptComparison.nullable() }).optional(),
   }),
 ]);
 export type ImportSummary = z.infer<typeof ImportSummary>;

@@ -1,5 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ColumnChoice, ImportStatus, ImportType, RevalidationCause, SavedChoice } from '#contract';
+import type {
+  AttemptComparison,
+  ColumnChoice,
+  ImportStatus,
+  ImportType,
+  RevalidationCause,
+  SavedChoice,
+} from '#contract';
 
 /** Kysely's view of the tables in `migrations/`. Keep it in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -160,6 +167,31 @@ export interface ImportsTable {
   column_mapping: ColumnType<ChosenMapping | null, string | null | undefined, string | null>;
   /** 019: moves with every saved round of corrections. */
   corrections_version: Generated<number>;
+  /** 019: who asked for the queued validation, and whether it is a new attempt. */
+  attempt_by: ColumnType<number | null, number | null | undefined, number | null>;
+  attempt_pending: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** 019: each validation of an import that is an attempt (upload, new file, mapping, corrections). */
+export interface ImportAttemptsTable {
+  import_id: number;
+  number: number;
+  attempted_at: Timestamp;
+  attempted_by: number | null;
+  file_name: string;
+  corrections: number;
+  result: 'CONFIRM' | 'VALIDATION_ERRORS' | 'INVALID_FORMAT';
+  error_count: number;
+  counts: ColumnType<AttemptCounts | null, string | null, string | null>;
+  error_keys: ColumnType<string[] | null, string | null, string | null>;
+  comparison: ColumnType<AttemptComparison | null, string | null, string | null>;
+}
+
+export interface AttemptCounts {
+  added: number;
+  updated: number;
+  removed: number;
+  unchanged: number;
 }
 
 /** 019: corrections typed on a failed validation's summary; column_name '' is a row left out. */
@@ -307,6 +339,7 @@ export interface DB {
   import_files: ImportFilesTable;
   column_mappings: ColumnMappingsTable;
   import_corrections: ImportCorrectionsTable;
+  import_attempts: ImportAttemptsTable;
   legacy_import_statuses: LegacyImportStatusesTable;
   dynamic_texts: DynamicTextsTable;
   agreements: AgreementsTable;

@@ -95,6 +95,7 @@ export async function createImport(
           general_pricelist_id: parent,
           pricelist_id: pricelistId,
           column_mapping: chosen ? chosenMappingJson(chosen, auth) : null,
+          ...newAttempt(auth),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -180,6 +181,7 @@ export async function replaceImportFile(
           failure_about_file: false,
           // A new file is read by its own headers (or a saved mapping that fits them).
           column_mapping: null,
+          ...newAttempt(auth),
           ...freshJob,
           updated_at: clock.now(),
         })
@@ -197,6 +199,9 @@ export async function replaceImportFile(
   deps.importJobSignal.notify();
   return done;
 }
+
+/** A validation the user asked for: the job records it as the import's next attempt. */
+const newAttempt = (auth: AuthContext) => ({ attempt_by: auth.userId, attempt_pending: true });
 
 const chosenMappingJson = (choice: ColumnChoice, auth: AuthContext) =>
   JSON.stringify({
@@ -238,6 +243,7 @@ export async function validateWithMapping(
         revalidation_cause: null,
         revalidation_change_at: null,
         column_mapping: chosenMappingJson(choice, auth),
+        ...newAttempt(auth),
         ...freshJob,
         updated_at: clock.now(),
       })
@@ -312,6 +318,7 @@ export async function correctAndValidate(
         revalidation_cause: null,
         revalidation_change_at: null,
         corrections_version: eb('corrections_version', '+', 1),
+        ...newAttempt(auth),
         ...freshJob,
         updated_at: now,
       }))

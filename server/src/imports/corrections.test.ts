@@ -1,5 +1,6 @@
+import XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import type { ImportCorrectionsResponse, ImportSummary } from '#contract';
+import type { ImportAttempt, ImportCorrectionsResponse, ImportSummary } from '#contract';
 import {
   api,
   editedPricelistFile,
@@ -88,6 +89,13 @@ describe.each(testDatabaseKinds)('corrections in the browser, and "Validera igen
       ],
     });
 
+    // The error workbook's copy of the sheet shows the values as corrected.
+    const errorFile = await get(`${imports()}/${id}/validation-errors/excel`);
+    expect(errorFile.statusCode).toBe(200);
+    const copy = XLSX.read(errorFile.rawPayload, { type: 'buffer' }).Sheets.Prislista!;
+    expect(copy[price!.cell!]?.v).toBe('99,50');
+    expect(copy[quantity!.cell!]?.v).toBe('tre');
+
     // A second round on the first: they accumulate.
     const second = await postCorrections(id, {
       basedOn: 1,
@@ -96,7 +104,21 @@ describe.each(testDatabaseKinds)('corrections in the browser, and "Validera igen
     });
     expect(second.statusCode, second.body).toBe(200);
     await runAllJobs(testApp);
-    expect(await summaryOf(id)).toMatchObject({ type: 'CONFIRM', added: 0, removed: 0, updated: 2 });
+    expect(await summaryOf(id)).toMatchObject({
+      type: 'CONFIRM',
+      added: 0,
+      removed: 0,
+      updated: 2,
+      attempt: { number: 3, comparison: { fixed: 1, new: 0, remaining: 0 } },
+    });
+    const attempts = (await get(`${imports()}/${id}/attempts`)).json().attempts;
+    expect(
+      attempts.map((a: ImportAttempt) => [a.number, a.result, a.errorCount, a.corrections, a.by !== null]),
+    ).toEqual([
+      [1, 'VALIDATION_ERRORS', 3, 0, true],
+      [2, 'VALIDATION_ERRORS', 1, 3, true],
+      [3, 'CONFIRM', 0, 3, true],
+    ]);
     const kept = await correctionsOf(id);
     expect(kept).toMatchObject({ version: 2, correctable: false });
     expect(kept.corrections.map((c) => [c.row, c.column, c.cell, c.oldValue, c.newValue])).toEqual([
@@ -104,6 +126,19 @@ describe.each(testDatabaseKinds)('corrections in the browser, and "Validera igen
       [quantity!.row, 'Minsta beställningsantal', quantity!.cell, '0', '3'],
     ]);
     expect(kept.leftOut).toEqual([expect.objectContaining({ row: unknown!.row, by: expect.any(String) })]);
+
+    // The supplier's own file with the corrections written in, as SheetJS reads it back.
+    const download = await get(`${imports()}/${id}/corrected-file`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('_rattad.xlsx');
+    const workbook = XLSX.read(download.rawPayload, { type: 'buffer' });
+    const sheetRows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets.Prislista!, { header: 1 });
+    const byArticle = new Map(sheetRows.map((row) => [String(row[0]), row]));
+    expect(byArticle.get(price!.articleNumber!)?.[2]).toBe(99.5);
+    expect(byArticle.get(quantity!.articleNumber!)?.[3]).toBe(3);
+    // The row left out is gone; the others stay where they were.
+    expect(byArticle.has('OKÄND-1')).toBe(false);
+    expect(sheetRows).toHaveLength(unknown!.row - 1);
 
     expect((await postConfirm(testApp, supplier, id)).statusCode).toBe(200);
     await runAllJobs(testApp);
@@ -144,6 +179,9 @@ describe.each(testDatabaseKinds)('corrections in the browser, and "Validera igen
     });
     expect(secondPerson.statusCode).toBe(409);
     expect(secondPerson.json().error.message).toMatch(/^Någon annan har sparat rättelser/);
+    // An import without corrections has no corrected file.
+    const other = await faultyImport();
+    expect((await get(`${imports()}/${other}/corrected-file`)).statusCode).toBe(404);
     await runAllJobs(testApp);
     expect((await correctionsOf(id)).corrections).toEqual([
       expect.objectContaining({ row: price.row, newValue: '1' }),

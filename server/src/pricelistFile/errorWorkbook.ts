@@ -51,12 +51,14 @@ export async function buildValidationErrorWorkbook(
   fileName: string,
   errors: ValidationError[],
   workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
+  corrected: readonly { cell: string; value: string }[] = [],
 ): Promise<Buffer> {
   const result = await runnerOf(workers).run({
     kind: 'errorWorkbook',
     content,
     fileName,
     errors: packErrors(errors),
+    corrected,
   });
   if (result.kind !== 'workbook') throw new Error('unexpected worker result');
   return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
@@ -67,6 +69,8 @@ export async function writeValidationErrorWorkbook(
   content: Uint8Array,
   fileName: string,
   errors: readonly ValidationError[],
+  /** Cells corrected on the summary: the copy shows the corrected value, as the validation read it. */
+  corrected: readonly { cell: string; value: string }[] = [],
 ): Promise<Buffer> {
   const { workbook, toBuffer } = bufferedWorkbookWriter(WORKBOOK_CREATOR);
   const list = workbook.addWorksheet('Fel', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -96,7 +100,7 @@ export async function writeValidationErrorWorkbook(
   if (format !== null) {
     // The sheet the errors are on: Prislista, or the one a mapping chose.
     const sheetName = errors[0]?.sheet ?? PRICE_LIST_SHEET;
-    const copy = new SheetCopy((name) => workbook.addWorksheet(name), errors);
+    const copy = new SheetCopy((name) => workbook.addWorksheet(name), errors, corrected);
     try {
       await readSheet(content, format, sheetName, copy);
     } catch (error) {
@@ -122,7 +126,20 @@ class SheetCopy {
   constructor(
     private readonly addSheet: (name: string) => ExcelJS.Worksheet,
     private readonly errors: readonly ValidationError[],
-  ) {}
+    corrected: readonly { cell: string; value: string }[],
+  ) {
+    for (const { cell, value } of corrected) {
+      const match = /^([A-Z]+)(\d+)$/.exec(cell);
+      if (!match) continue;
+      const row = Number(match[2]);
+      this.corrected.set(row, [
+        ...(this.corrected.get(row) ?? []),
+        { column: columnIndex(match[1]!), value },
+      ]);
+    }
+  }
+
+  private readonly corrected = new Map<number, { column: number; value: string }[]>();
 
   start(read: SheetRead) {
     // Not "Fel", the list's own name, whatever the file called its sheet.
@@ -134,6 +151,8 @@ class SheetCopy {
     if (rowNumber === 1 || this.messages.size === 0) this.placeErrors(rowNumber === 1 ? cells : null);
     const row = this.sheet!.getRow(rowNumber);
     for (let i = 0; i < cells.count; i++) this.writeCell(row.getCell(cells.columns[i]! + 1), cells, i);
+    for (const { column, value } of this.corrected.get(rowNumber) ?? [])
+      row.getCell(column + 1).value = escapedForCell(escapeFormulaText(value));
     for (const [column, texts] of this.messages.get(rowNumber) ?? []) {
       const cell = row.getCell(column + 1);
       cell.fill = errorFill;

@@ -6,6 +6,7 @@
 export { detectExcelFormat, type ExcelFormat } from '../lib/xlsx';
 export { DETAIL_CHUNK_SIZE, errorChunks, type StoredUpdate } from './changeDetails';
 export { buildChangesWorkbook } from './changesWorkbook';
+export type { CorrectedCells } from './correctedFile';
 export { errorCountsOf } from './errorCounts';
 export { buildValidationErrorWorkbook } from './errorWorkbook';
 export {
@@ -15,6 +16,7 @@ export {
   type ExcelWorkerFailure,
 } from './fileErrors';
 export {
+  buildCorrectedFile,
   readFileSheetsInWorker,
   runPriceListValidation,
   runPriceListValidationSummary,

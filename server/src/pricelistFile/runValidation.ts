@@ -1,4 +1,5 @@
 import type { FileSheet } from '#contract';
+import type { CorrectedCells } from './correctedFile';
 import { snapshotJsonOf } from './snapshotJson';
 import type {
   PriceListSnapshotInput,
@@ -80,4 +81,19 @@ export async function readFileSheetsInWorker(
   const result = await runnerOf(workers).run({ kind: 'fileSheets', content, fileName });
   if (result.kind !== 'fileSheets') throw new Error('unexpected worker result');
   return result.sheets;
+}
+
+/**
+ * The supplier's own workbook with the corrections written in (correctedFile.ts), made in a
+ * worker like the other workbooks.
+ */
+export async function buildCorrectedFile(
+  content: Uint8Array,
+  fileName: string,
+  corrections: CorrectedCells,
+  workers: WorkerRunner | WorkerLimits,
+): Promise<Buffer> {
+  const result = await runnerOf(workers).run({ kind: 'correctedFile', content, fileName, corrections });
+  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
+  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }

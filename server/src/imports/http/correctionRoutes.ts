@@ -2,20 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type ImportAttemptsResponse,
   type ImportCorrectionsResponse,
   type ImportResponse,
   ImportSummary,
   SaveCorrectionsRequest,
 } from '#contract';
+import { PRICE_LIST_SHEET } from '#contract/domain';
 import type { AppDeps } from '../../appDeps';
 import { notFound } from '../../errors';
 import { requireAuth } from '../../identity/session';
 import { PathIdParam } from '../../pathId';
+import { buildCorrectedFile } from '../../pricelistFile';
 import { correctAndValidate } from '../commands';
+import { reserveRequestWorker } from '../jobs/workerLimits';
 import type { CommandOutcome } from '../outcome';
-import { listCorrections } from '../store/corrections';
+import { listAttempts } from '../store/attempts';
+import { correctedCellsOf, listCorrections } from '../store/corrections';
 import { readImportFile } from '../store/importFiles';
-import { findImport } from '../store/importViews';
+import { findImport, findImportSummary } from '../store/importViews';
+import { correctedFileName, sendWorkbook } from './downloads';
 import { importRouteDocs as docs } from './openapi';
 
 const importParams = z.object({ organizationId: PathIdParam, importId: PathIdParam });
@@ -55,6 +61,41 @@ export function correctionRoutes(
         maxErrors: config.CORRECTIONS_MAX_ERRORS,
         ...(await listCorrections(db, importId)),
       };
+    },
+  );
+
+  routes.get(
+    '/imports/:organizationId/:importId/attempts',
+    { config: { apiKey: true }, schema: { ...docs.attempts, params: importParams } },
+    async (request): Promise<ImportAttemptsResponse> => {
+      const { organizationId, importId } = request.params;
+      if (!(await findImport(db, organizationId, importId, deps.clock.now()))) throw notFound();
+      return { attempts: await listAttempts(db, importId) };
+    },
+  );
+
+  routes.get(
+    '/imports/:organizationId/:importId/corrected-file',
+    { config: { apiKey: true }, schema: { ...docs.correctedFile, params: importParams } },
+    async (request, reply) => {
+      const { organizationId, importId } = request.params;
+      const found = await findImport(db, organizationId, importId, deps.clock.now());
+      if (!found) throw notFound();
+      const worker = await reserveRequestWorker(deps);
+      try {
+        const corrected = await correctedCellsOf(db, importId);
+        if (!corrected) throw notFound('Importen har inga rättelser.');
+        const content = await readImportFile(deps, importId);
+        if (!content) throw notFound();
+        const summary = await findImportSummary(db, organizationId, importId);
+        const result = summary?.result;
+        const sheet =
+          (result && result.type !== 'INVALID_FORMAT' && result.columnMapping?.sheet) || PRICE_LIST_SHEET;
+        const workbook = await buildCorrectedFile(content, found.fileName, { sheet, ...corrected }, worker);
+        return sendWorkbook(reply, correctedFileName(found.fileName), workbook);
+      } finally {
+        worker.release();
+      }
     },
   );
 

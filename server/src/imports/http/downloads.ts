@@ -11,9 +11,11 @@ export function attachment(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+const XLS_TYPE = 'application/vnd.ms-excel';
+
 export function sendWorkbook(reply: FastifyReply, fileName: string, content: Buffer) {
   return reply
-    .header('content-type', XLSX_TYPE)
+    .header('content-type', /\.xls$/i.test(fileName) ? XLS_TYPE : XLSX_TYPE)
     .header('content-disposition', attachment(fileName))
     .header('cache-control', 'no-store')
     .send(content);
@@ -29,4 +31,9 @@ export function errorWorkbookName(uploadedName: string): string {
 /** The changes export of an upload: "prislista_andringar.xlsx". */
 export function changesWorkbookName(uploadedName: string): string {
   return `${baseName(uploadedName)}_andringar.xlsx`;
+}
+
+/** The supplier's own file with the corrections written in: "prislista_rattad.xlsx" (an .xls stays .xls). */
+export function correctedFileName(uploadedName: string): string {
+  return `${baseName(uploadedName)}_rattad.${/\.xls$/i.test(uploadedName) ? 'xls' : 'xlsx'}`;
 }

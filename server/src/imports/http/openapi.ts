@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CreateImportRequest,
+  ImportAttemptsResponse,
   ImportChangesResponse,
   ImportCorrectionsResponse,
   ImportErrorsResponse,
@@ -283,6 +284,27 @@ export const importRouteDocs = {
       'Alla rättelser som sparats för importen, varje omgång: cellen, värdet i filen och det rättade, vem och när; raderna som lämnats utanför. version skickas med nästa omgång (basedOn). correctable säger om sammanfattningen erbjuder rättelser: en fil med valideringsfel och högst maxErrors fel.',
     tags,
     response: { 200: json('Rättelserna.', ImportCorrectionsResponse), ...errors(noAccess) },
+  },
+  correctedFile: {
+    summary: 'Den egna filen med rättelserna',
+    description:
+      'Leverantörens uppladdade arbetsbok med de rättade cellerna ifyllda och raderna som inte tas med borttagna, så att den egna kopian i Excel kan uppdateras: samma flikar, kolumner och (för .xlsx) format. En .xls blir en .xls med flikens värden.',
+    tags,
+    response: {
+      200: xlsxFile('Filen med rättelserna.'),
+      ...errors(
+        [404, 'Importen har inga rättelser, eller finns inte (NOT_FOUND).'],
+        [410, 'Den uppladdade filen är raderad: filer från avslutade inläsningar sparas en tid (GONE).'],
+        503,
+      ),
+    },
+  },
+  attempts: {
+    summary: 'Importens försök',
+    description:
+      'Varje validering som användaren bad om är ett försök: den första uppladdningen, varje ny fil, varje ny kolumnkoppling och varje "Validera igen". Äldst först: när, av vem, filens namn, antal rättelser, resultatet och jämförelsen med försöket före (fel rättade, nya och kvar; för två godkända hur antalen ändrades), som valideringen räknade fram.',
+    tags,
+    response: { 200: json('Försöken.', ImportAttemptsResponse), ...errors(noAccess) },
   },
   correct: {
     summary: 'Rätta celler och validera igen',

@@ -40,6 +40,7 @@ import {
 } from '../commands';
 import { reserveRequestWorker } from '../jobs/workerLimits';
 import type { CommandOutcome } from '../outcome';
+import { correctedCellsOf } from '../store/corrections';
 import { loadChangesExport, loadChangesPage, loadErrorExport, loadErrorsPage } from '../store/details';
 import { ImportListCache } from '../store/importListCache';
 import { findImport, findImportSummary, pricelistImportHistory } from '../store/importViews';
@@ -398,11 +399,13 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
         try {
           const exported = await loadErrorExport(deps, importId);
           if (!exported) throw notFound('Importen har inga valideringsfel.');
+          const corrected = await correctedCellsOf(db, importId);
           const workbook = await buildValidationErrorWorkbook(
             exported.content,
             found.fileName,
             exported.errors,
             worker,
+            corrected?.cells,
           );
           return sendWorkbook(reply, errorWorkbookName(found.fileName), workbook);
         } finally {

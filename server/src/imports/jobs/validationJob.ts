@@ -6,6 +6,7 @@ import type { ReadOptions } from '../../pricelistFile';
 import { runPriceListValidationSummary, type WorkerValidationRecord } from '../../pricelistFile';
 import { assessRisk } from '../../pricelistFile/riskRules';
 import { loadVersionedPricelistSnapshot, pricelistRowsVersion } from '../../pricelists/snapshot';
+import { attemptOfValidation } from '../store/attempts';
 import { markMappingUsed, rememberMapping, savedMappingOptions } from '../store/columnMappings';
 import { fileCorrectionsOf } from '../store/corrections';
 import { saveDetails } from '../store/details';
@@ -60,7 +61,13 @@ export async function runValidationJob(
       jobWorkers(deps),
     ),
   );
-  const summary = withRisk(deps.config, pricelist, outcome);
+  const judged = withRisk(deps.config, pricelist, outcome);
+  const attempt = await attemptOfValidation(deps.db, job.id, judged, outcome.details, deps.clock.now());
+  // The first attempt's summary is as it always was; later ones say their number and comparison.
+  const summary: ImportSummary =
+    attempt && attempt.attempt.number > 1 && judged.type !== 'INVALID_FORMAT'
+      ? { ...judged, attempt: attempt.attempt }
+      : judged;
   const finish: JobFinish = {
     status: summary.type === 'CONFIRM' ? 'VALIDATION_SUCCESS' : 'VALIDATION_FAIL',
     summary,
@@ -68,6 +75,7 @@ export async function runValidationJob(
     saveDetails: async (trx) => {
       await saveDetails(trx, job.id, outcome.details);
       await keepMapping(trx, deps, job, columns.chosen, summary);
+      await attempt?.record?.(trx);
     },
   };
   const end = await finishValidation(deps, job, workerId, finish);

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ImportCorrectionsResponse, ValidationError } from '#contract';
 import type { DB } from '../../db/schema';
-import type { FileCorrections } from '../../pricelistFile';
+import type { CorrectedCells, FileCorrections } from '../../pricelistFile';
 
 /** A row left out of the file is kept as a correction of this (empty) column. */
 const WHOLE_ROW = '';
@@ -113,4 +113,23 @@ export async function dropCorrections(trx: Transaction<DB>, importId: number) {
     .set((eb) => ({ corrections_version: eb('corrections_version', '+', 1) }))
     .where('id', '=', importId)
     .execute();
+}
+
+/** The corrections as they are written into the supplier's own file: by cell, and the rows left out. */
+export async function correctedCellsOf(
+  db: Kysely<DB>,
+  importId: number,
+): Promise<Omit<CorrectedCells, 'sheet'> | undefined> {
+  const rows = await db
+    .selectFrom('import_corrections')
+    .select(['row_number', 'column_name', 'cell', 'new_value'])
+    .where('import_id', '=', importId)
+    .execute();
+  if (rows.length === 0) return undefined;
+  return {
+    cells: rows
+      .filter((row) => row.column_name !== WHOLE_ROW && row.cell !== '')
+      .map((row) => ({ cell: row.cell, column: row.column_name, value: row.new_value ?? '' })),
+    leaveOut: rows.filter((row) => row.column_name === WHOLE_ROW).map((row) => row.row_number),
+  };
 }

@@ -88,8 +88,20 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
   // The writers (and exceljs) load only for their jobs: a validation worker starts lean.
   if (job.kind === 'errorWorkbook') {
     const { writeValidationErrorWorkbook } = await import('../errorWorkbook');
-    const bytes = await writeValidationErrorWorkbook(job.content, job.fileName, unpackErrors(job.errors));
+    const bytes = await writeValidationErrorWorkbook(
+      job.content,
+      job.fileName,
+      unpackErrors(job.errors),
+      job.corrected,
+    );
     return { kind: 'workbook', bytes: ownBytes(bytes) };
+  }
+  if (job.kind === 'correctedFile') {
+    const { writeCorrectedFile } = await import('../correctedFile');
+    return {
+      kind: 'workbook',
+      bytes: ownBytes(await writeCorrectedFile(job.content, job.fileName, job.corrections)),
+    };
   }
   if (job.kind === 'changesWorkbook') {
     const { writeChangesWorkbook } = await import('../changesWorkbook');

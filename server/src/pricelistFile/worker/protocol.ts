@@ -4,6 +4,7 @@
  */
 
 import type { FileSheet } from '#contract';
+import type { CorrectedCells } from '../correctedFile';
 import type { ExcelFileProblem } from '../fileErrors';
 import type { ChangesExport, PriceListSnapshotJson, ReadOptions } from '../types';
 import type { PackedErrors, PackedOutcome, PackedRows } from './transport';
@@ -21,8 +22,17 @@ export type WorkerJob =
     }
   /** Each sheet's header row, for checking a mapping against the file. */
   | { kind: 'fileSheets'; content: Uint8Array; fileName: string }
-  | { kind: 'errorWorkbook'; content: Uint8Array; fileName: string; errors: PackedErrors }
+  | {
+      kind: 'errorWorkbook';
+      content: Uint8Array;
+      fileName: string;
+      errors: PackedErrors;
+      /** Corrected cells ("C12" and the typed text), shown in the copy of the sheet. */
+      corrected?: readonly { cell: string; value: string }[];
+    }
   | { kind: 'template'; rows: PackedRows; articleNames: string[] }
+  /** The supplier's own workbook with the corrections typed on the summary written in. */
+  | { kind: 'correctedFile'; content: Uint8Array; fileName: string; corrections: CorrectedCells }
   | { kind: 'changesWorkbook'; changes: ChangesExport };
 
 /**

@@ -1,0 +1,82 @@
+import type { Worksheet } from 'exceljs';
+import ExcelJS from 'exceljs';
+import { PRICE_LIST_SHEET } from '#contract/domain';
+import { detectExcelFormat, escapeFormulaText } from '../lib/xlsx';
+import { escapedForCell } from './storableText';
+
+/** Corrections as they are written into the supplier's own file: by cell, and the rows left out. */
+export interface CorrectedCells {
+  /** The sheet they are on (the mapping's, or Prislista). */
+  sheet: string;
+  cells: readonly { cell: string; column: string; value: string }[];
+  leaveOut: readonly number[];
+}
+
+/** Our columns whose values are numbers: a typed "120,50" is written as the number 120.5. */
+const numberColumns = new Set(['Pris', 'Minsta beställningsantal', 'Leveranstid (dagar)', 'Garanti antal']);
+
+/** A typed value as the cell gets it: a number in a number column when it reads as one, else text. */
+function cellValue(column: string, value: string): string | number | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  if (numberColumns.has(column)) {
+    const number = Number(trimmed.replace(/[\s\u00a0]/g, '').replace(',', '.'));
+    if (/^-?[\d\s\u00a0]+([.,]\d+)?$/.test(trimmed) && Number.isFinite(number)) return number;
+  }
+  return escapedForCell(escapeFormulaText(trimmed));
+}
+
+/**
+ * The supplier's own workbook with the corrections written in and the rows left out removed, so
+ * their copy in Excel can be brought up to date: their sheets, columns and formats (an .xlsx
+ * through exceljs); an .xls is written back as .xls with the sheet's values (SheetJS keeps no
+ * formats there). Runs in a worker: it parses the untrusted file again.
+ */
+export async function writeCorrectedFile(
+  content: Uint8Array,
+  fileName: string,
+  corrections: CorrectedCells,
+): Promise<Buffer> {
+  const format = detectExcelFormat(content, fileName);
+  if (format === 'xls') return writeCorrectedXls(content, corrections);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(content) as unknown as ExcelJS.Buffer);
+  const sheet = sheetNamed(workbook.worksheets, corrections.sheet);
+  if (sheet) {
+    for (const { cell, column, value } of corrections.cells)
+      sheet.getCell(cell).value = cellValue(column, value);
+    // From the bottom, so each row number still points at its row.
+    for (const row of [...corrections.leaveOut].sort((a, b) => b - a)) sheet.spliceRows(row, 1);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function sheetNamed(sheets: Worksheet[], name: string) {
+  const wanted = name.trim().toLowerCase();
+  return (
+    sheets.find((sheet) => sheet.name === name) ??
+    sheets.find((sheet) => sheet.name.trim().toLowerCase() === wanted)
+  );
+}
+
+async function writeCorrectedXls(content: Uint8Array, corrections: CorrectedCells): Promise<Buffer> {
+  const XLSX = await import('@e965/xlsx');
+  const workbook = XLSX.read(Buffer.from(content), { type: 'buffer' });
+  const wanted = corrections.sheet.trim().toLowerCase();
+  const name =
+    workbook.SheetNames.find((candidate) => candidate === corrections.sheet) ??
+    workbook.SheetNames.find((candidate) => candidate.trim().toLowerCase() === wanted) ??
+    PRICE_LIST_SHEET;
+  const sheet = workbook.Sheets[name];
+  if (sheet) {
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null });
+    for (const { cell, column, value } of corrections.cells) {
+      const { r, c } = XLSX.utils.decode_cell(cell);
+      rows[r] ??= [];
+      rows[r]![c] = cellValue(column, value);
+    }
+    const kept = rows.filter((_, index) => !corrections.leaveOut.includes(index + 1));
+    workbook.Sheets[name] = XLSX.utils.aoa_to_sheet(kept);
+  }
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+}
