@@ -74,7 +74,7 @@ out();
   const rows = quick ? 10_000 : 200_000;
   const ours = files.find((file) => file.format === 'xlsx' && file.rows === rows)!;
   const exported = ensureExportFile(rows);
-  out(`## A ${fmt(rows)}-row file with the supplier's own columns, against the same file with ours`);
+  out(`## A ${fmt(rows)}-row file with the supplier's own columns, or validated again with corrections`);
   out();
   out('| file | columns read by | validation ms | worker peak MB | × our headers |');
   out('|---|---|---:|---:|---:|');
@@ -82,6 +82,7 @@ out();
     [ours.path, 'none', 'its own headers (ours)'],
     [exported.path, 'request', 'a chosen mapping (the request, or the page)'],
     [exported.path, 'saved', "the organisation's saved mapping"],
+    [ours.path, 'corrections', 'its own headers, with 50 cells corrected on the summary'],
   ] as const;
   let reference = Number.NaN;
   for (const [filePath, mapping, label] of cases) {
@@ -96,7 +97,7 @@ out();
   }
   out();
   out(
-    "Target: a mapping adds no measurable time. The export has the same rows under other headers on a sheet Blad1; a saved mapping is found by the file's header row first (one more read of the shared strings), a chosen one reads the sheet directly.",
+    "Targets: a mapping adds no measurable time; 50 corrections validate again in at most 1.1 × the original validation. The export has the same rows under other headers on a sheet Blad1; a saved mapping is found by the file's header row first (one more read of the shared strings), a chosen one reads the sheet directly. The corrections are applied to the cells as they are streamed.",
   );
   out();
 }

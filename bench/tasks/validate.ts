@@ -16,11 +16,14 @@ import { EXPORT_HEADERS, EXPORT_SHEET } from '../files';
 import { createBenchDatabase, peakRssMb, report, runTask } from '../lib';
 import { serverDeps } from '../serverDeps';
 
-/** The file's columns: its own headers (ours), or another system's read with a chosen or a saved mapping. */
+/**
+ * How the file is read: by its own headers (ours); another system's export with a chosen or a
+ * saved mapping; or ours with 50 corrections typed on its summary ("Validera igen").
+ */
 const [file, rows, mapping = 'none'] = process.argv.slice(2) as [
   string,
   string,
-  'none' | 'request' | 'saved',
+  'none' | 'request' | 'saved' | 'corrections',
 ];
 const bench = await createBenchDatabase();
 try {
@@ -35,7 +38,9 @@ try {
   const workerPool = createWorkerPool(config);
   await workerPool.prewarm();
   const deps = serverDeps(config, database, workerPool);
-  if (mapping !== 'none') await mapExportColumns(database.db, mapping, { importId, organizationId, userId });
+  if (mapping === 'request' || mapping === 'saved')
+    await mapExportColumns(database.db, mapping, { importId, organizationId, userId });
+  if (mapping === 'corrections') await correctFiftyCells(database.db, importId, Number(rows), userId);
   const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
   const started = performance.now();
   const result = await runNextJob(deps, 'bench');
@@ -80,4 +85,27 @@ async function mapExportColumns(
         choice,
       ),
     );
+}
+
+/** 50 cells corrected, spread over the file: prices typed anew, as "Validera igen" saves them. */
+async function correctFiftyCells(db: Database, importId: number, rows: number, userId: number) {
+  const now = new Date();
+  await db
+    .insertInto('import_corrections')
+    .values(
+      Array.from({ length: 50 }, (_, i) => {
+        const row = 2 + Math.floor(((i + 0.5) * rows) / 50);
+        return {
+          import_id: importId,
+          row_number: row,
+          column_name: 'Pris',
+          cell: `C${row}`,
+          old_value: '',
+          new_value: '99,50',
+          corrected_by: userId,
+          corrected_at: now,
+        };
+      }),
+    )
+    .execute();
 }
