@@ -215,7 +215,12 @@ export const ImportAttempt = z.object({
   result: z.enum(['CONFIRM', 'VALIDATION_ERRORS', 'INVALID_FORMAT']),
   errorCount: z.number().int(),
   counts: z
-    .object({ added: z.number().int(), updated: z.number().int(), removed: z.number().int(), unchanged: z.number().int() })
+    .object({
+      added: z.number().int(),
+      updated: z.number().int(),
+      removed: z.number().int(),
+      unchanged: z.number().int(),
+    })
     .nullable(),
   comparison: AttemptComparison.nullable(),
 });

@@ -32,10 +32,10 @@ test.describe('pages that are not there', () => {
     await page.getByRole('link', { name: 'Till startsidan' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Välkommen/ })).toBeVisible();
-    // An import that is not there keeps the summary's heading beside its message.
+    // An import that is not there (or is another organisation's) is a page that is not there.
     await page.goto('/import/999999');
-    await expect(page.getByText('Kunde inte läsa in import')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Sammanfattning' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sidan finns inte' })).toBeVisible();
+    await expect(page.getByText('Kunde inte läsa in import')).toHaveCount(0);
     await expectNoViolations(page);
   });
 

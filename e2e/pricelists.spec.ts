@@ -91,11 +91,17 @@ test('a price list: rows with sv-SE prices, search, sorting by keyboard, pages, 
   await expect(page.getByRole('heading', { level: 2, name: 'Inläsningar till prislistan' })).toBeVisible();
 });
 
-test('a region user, without the permission, is told so', async ({ page }) => {
+test('a region user, without the permission, sees the /v1 placeholder, never a refusal', async ({ page }) => {
   await loginAs(page, 'region.avtal');
   await page.goto('/v1/organization/1/generalpricelist/1/pricelist/2');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ingen behörighet');
-  await expect(page.getByRole('main')).toContainText('Du har inte behörighet till den här sidan.');
+  // What any other /v1 path shows: the separate application's page, named by its area.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prislista');
+  await expect(page.getByRole('main')).toContainText(
+    'Den här sidan hör till den separata applikationen för Hjälpmedelsdatabasen och visas inte här.',
+  );
+  await expect(page.getByRole('main')).not.toContainText('Du har inte behörighet');
+  // Its own calls are not made for this user.
+  await expect(page.getByRole('table')).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { createStore } from './app/store';
 import './ui/global.css';
+import './ui/components.css';
 
 const store = createStore();
 const router = createRouter();

@@ -295,10 +295,14 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
     );
     const validated = await validatedImport(testApp, supplier, content);
     expect(validated.status).toBe('VALIDATION_FAIL');
-    expect((await get(`${validated.id}/summary`)).json().result).toEqual({
+    const result = (await get(`${validated.id}/summary`)).json().result;
+    // The specified part as it always was; beside it what the mapping step needs.
+    expect(result).toMatchObject({
       type: 'INVALID_FORMAT',
       missingColumns: [{ column: 'Pris', sheets: ['Prislista'] }],
+      suggestedMapping: { sheet: 'Prislista' },
     });
+    expect(Object.keys(result).sort()).toEqual(['fileSheets', 'missingColumns', 'suggestedMapping', 'type']);
   });
 
   it('takes a new file for a finished validation, and validates it again', async () => {

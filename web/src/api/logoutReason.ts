@@ -1,9 +1,3 @@
-/** The idle time after which the server ends a session (docs/product.md, "Constants"). */
-export const SESSION_IDLE_MINUTES = 30;
-
-/** The longest a session lasts, however active the user is (docs/product.md, "Constants"). */
-export const SESSION_MAX_HOURS = 12;
-
 /** What the SPA tells the logged-out page through the navigation's state. */
 export interface LogoutState {
   /**
@@ -11,6 +5,18 @@ export interface LogoutState {
    * reached its 12-hour limit ('maxAge'), as the last ping said.
    */
   reason?: 'inactivity' | 'maxAge' | undefined;
+  /** The server's idle time and longest session (SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS), as the last ping said. */
+  idleMinutes?: number | undefined;
+  maxHours?: number | undefined;
+}
+
+/** A positive number from the navigation's state, or undefined. */
+const positive = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
+
+/** The server's limits the logged-out page names, from the navigation's state. */
+export function logoutLimitsOf(state: unknown) {
+  const given = state as LogoutState | null;
+  return { idleMinutes: positive(given?.idleMinutes), maxHours: positive(given?.maxHours) };
 }
 
 export function logoutReasonOf(state: unknown): LogoutState['reason'] {

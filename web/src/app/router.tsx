@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // The permission that gives the menu entry "Inläsningar" gives the import pages too.
 import { API_KEY_PERMISSION } from '#contract/apiKeyRules';
@@ -14,6 +15,14 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { RequirePermission } from './pages/RequirePermission';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { RootLayout } from './RootLayout';
+
+/** What any other /v1 path shows: the separate application's page, as a placeholder. */
+const V1Page = lazy(async () => ({ default: (await import('../features/placeholder/V1Page')).V1Page }));
+const v1Placeholder = (
+  <Suspense fallback={null}>
+    <V1Page />
+  </Suspense>
+);
 
 /**
  * Every route of docs/product.md, "Screens and routes": the public pages, then the guarded shell with its features.
@@ -36,9 +45,17 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorPage />,
             children: [
               ...startRoutes,
-              { element: <RequirePermission permission={IMPORT_PERMISSION} />, children: importRoutes },
-              // The price lists in view, for the same users as the import pages.
-              { element: <RequirePermission permission={IMPORT_PERMISSION} />, children: pricelistRoutes },
+              {
+                element: <RequirePermission permission={IMPORT_PERMISSION} />,
+                children: importRoutes(<NotFoundPage />),
+              },
+              // The price lists in view, for the same users as the import pages. The menu links
+              // others (a superadmin, say) to these /v1 paths too: they see the placeholder that
+              // every other /v1 path shows, never a refusal.
+              {
+                element: <RequirePermission permission={IMPORT_PERMISSION} otherwise={v1Placeholder} />,
+                children: pricelistRoutes,
+              },
               { element: <RequirePermission permission={API_KEY_PERMISSION} />, children: apiKeyRoutes },
               ...v1Routes,
               { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Profile } from '#contract/auth';
 import { firstEngagement } from '../../api/profile';
@@ -8,7 +8,8 @@ import { isActive, mainMenuItems, showsGeneralPricelist } from './menuRules';
 
 /**
  * The main menu of docs/product.md, "Screens and routes". Below the md breakpoint it collapses behind a "Meny"
- * button (a disclosure), which closes again when the user navigates.
+ * button (a disclosure), which closes again when the user navigates, or on Escape (focus then
+ * goes back to the button).
  */
 export function MainMenu({ profile }: { profile: Profile }) {
   const { pathname } = useLocation();
@@ -16,6 +17,13 @@ export function MainMenu({ profile }: { profile: Profile }) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const listId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpenOn(null);
+    toggleRef.current?.focus();
+  };
   const organizationId = firstEngagement(profile)?.organizationId;
   const needsGeneralPricelist = showsGeneralPricelist(profile) && organizationId !== undefined;
   const generalPricelist = useGetMenuGeneralPricelistQuery(organizationId ?? 0, {
@@ -28,8 +36,9 @@ export function MainMenu({ profile }: { profile: Profile }) {
   );
 
   return (
-    <nav className="main-menu" aria-label={sv.header.mainMenuLabel}>
+    <nav className="main-menu" aria-label={sv.header.mainMenuLabel} onKeyDown={closeOnEscape}>
       <button
+        ref={toggleRef}
         type="button"
         className="main-menu-toggle"
         aria-expanded={open}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import type { PermissionName } from '#contract/permissions';
 import { hasPermission, useGetProfileQuery } from '../../api/profile';
@@ -6,9 +7,17 @@ import { NoPermissionPage } from './NoPermissionPage';
 /**
  * Guards the routes below it by one permission of the first engagement (the rule that also
  * decides whether the menu shows the entry). Sits inside RequireProfile, so the profile is there.
+ * Others see "Du har inte behörighet", or `otherwise` where the path means something to them too.
  */
-export function RequirePermission({ permission }: { permission: PermissionName }) {
+export function RequirePermission({
+  permission,
+  otherwise,
+}: {
+  permission: PermissionName;
+  otherwise?: ReactNode;
+}) {
   const { data: profile } = useGetProfileQuery();
   if (!profile) return null;
-  return hasPermission(profile, permission) ? <Outlet /> : <NoPermissionPage />;
+  if (hasPermission(profile, permission)) return <Outlet />;
+  return otherwise ?? <NoPermissionPage />;
 }

@@ -7,7 +7,10 @@ import { Tag } from '../../ui/Tag';
 import { useRevokeApiKeyMutation } from './api';
 import { apiKeyTexts } from './texts';
 
-/** The owner's keys: name, hint, dates, last use and "Återkalla", which asks first. */
+/**
+ * The owner's keys: name, hint, dates, last use and "Återkalla", which asks first. Below md each
+ * key is a card (apiKeys.css), so its name and "Återkalla" fit at 375 px without scrolling.
+ */
 export function ApiKeyTable({ keys, onRevoked }: { keys: ApiKey[]; onRevoked: (key: ApiKey) => void }) {
   const texts = apiKeyTexts;
   const [revokeApiKey, { isLoading }] = useRevokeApiKeyMutation();
@@ -34,11 +37,11 @@ export function ApiKeyTable({ keys, onRevoked }: { keys: ApiKey[]; onRevoked: (k
                 <th scope="row" id={nameId} className="api-key-table__name">
                   {key.name}
                 </th>
-                <td>
+                <td data-label={columns.key}>
                   <code>{key.hint}</code>
                 </td>
-                <td>{formatDateTime(key.created)}</td>
-                <td>
+                <td data-label={columns.created}>{formatDateTime(key.created)}</td>
+                <td data-label={columns.expires}>
                   {formatDateTime(key.expires)}
                   {key.expired && (
                     <>
@@ -47,8 +50,10 @@ export function ApiKeyTable({ keys, onRevoked }: { keys: ApiKey[]; onRevoked: (k
                     </>
                   )}
                 </td>
-                <td>{key.lastUsed ? formatDateTime(key.lastUsed) : texts.neverUsed}</td>
-                <td>
+                <td data-label={columns.lastUsed}>
+                  {key.lastUsed ? formatDateTime(key.lastUsed) : texts.neverUsed}
+                </td>
+                <td className="api-key-table__action">
                   <ConfirmDialog
                     trigger={{ label: texts.revoke, className: 'button secondary', describedBy: nameId }}
                     heading={texts.revokeHeading}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../../api/api';
-import { logoutReasonOf, SESSION_IDLE_MINUTES, SESSION_MAX_HOURS } from '../../api/logoutReason';
+import { logoutLimitsOf, logoutReasonOf } from '../../api/logoutReason';
 import { PROFILE_STORAGE_KEY } from '../../api/session';
 import { sessionCleared } from '../../api/sessionActions';
 import { AuthPage } from './AuthPage';
@@ -10,12 +10,15 @@ import { authTexts } from './texts';
 
 /**
  * The logged-out page (docs/product.md, "Screens and routes"): showing it clears every cached piece of the session.
- * After a session that timed out it says why, beside the specified heading.
+ * After a session that timed out it says why, beside the specified heading, with the server's
+ * limits that the last ping named (SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS).
  */
 export function LogoutPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const reason = logoutReasonOf(useLocation().state);
+  const { state } = useLocation();
+  const reason = logoutReasonOf(state);
+  const { idleMinutes, maxHours } = logoutLimitsOf(state);
   useEffect(() => {
     dispatch(api.util.resetApiState());
     dispatch(sessionCleared());
@@ -23,8 +26,10 @@ export function LogoutPage() {
   }, [dispatch]);
   return (
     <AuthPage heading={authTexts.logout.heading}>
-      {reason === 'inactivity' && <p>{authTexts.logout.inactivity(SESSION_IDLE_MINUTES)}</p>}
-      {reason === 'maxAge' && <p>{authTexts.logout.maxAge(SESSION_MAX_HOURS)}</p>}
+      {reason === 'inactivity' && idleMinutes !== undefined && (
+        <p>{authTexts.logout.inactivity(idleMinutes)}</p>
+      )}
+      {reason === 'maxAge' && maxHours !== undefined && <p>{authTexts.logout.maxAge(maxHours)}</p>}
       <button type="button" onClick={() => navigate('/login')}>
         {authTexts.logout.toLogin}
       </button>

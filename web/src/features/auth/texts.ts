@@ -1,3 +1,5 @@
+import { formatNumber } from '../../ui/format';
+
 /** The sign-in pages' texts: login, forgotten and new password, logged out, welcome. */
 export const authTexts = {
   login: {
@@ -46,9 +48,9 @@ export const authTexts = {
   logout: {
     heading: 'Du är utloggad',
     inactivity: (minutes: number) =>
-      `Du har loggats ut eftersom du inte har varit aktiv på ${minutes} minuter.`,
+      `Du har loggats ut eftersom du inte har varit aktiv på ${formatNumber(minutes)} ${minutes === 1 ? 'minut' : 'minuter'}.`,
     maxAge: (hours: number) =>
-      `Du har loggats ut eftersom du har varit inloggad i ${hours} timmar, den längsta tiden för en inloggning. Logga in igen för att fortsätta.`,
+      `Du har loggats ut eftersom du har varit inloggad i ${formatNumber(hours)} ${hours === 1 ? 'timme' : 'timmar'}, den längsta tiden för en inloggning. Logga in igen för att fortsätta.`,
     toLogin: 'Till inloggning',
   },
   welcome: {

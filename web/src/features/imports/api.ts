@@ -1,12 +1,16 @@
 import type { ChangeKind, ValidationRule } from '#contract/domain';
 import type {
   ConfirmImportRequest,
+  ImportAttempt,
+  ImportAttemptsResponse,
   ImportChangesResponse,
+  ImportCorrectionsResponse,
   ImportErrorsResponse,
   ImportListResponse,
   ImportResponse,
   ImportSummaryResponse,
   LegacyImportStatus,
+  SaveCorrectionsRequest,
   SavedColumnMapping,
   SavedColumnMappingsResponse,
   ValidateWithMappingRequest,
@@ -119,6 +123,36 @@ export const importsApi = api.enhanceEndpoints({ addTagTypes: ['ColumnMappings']
             );
         },
       }),
+      // The corrections kept for the import, and whether the summary offers more.
+      getImportCorrections: build.query<ImportCorrectionsResponse, ImportRef>({
+        query: ({ organizationId, importId }) => `imports/${organizationId}/${importId}/corrections`,
+        keepUnusedDataFor: 0,
+        providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
+      }),
+      // "Validera igen": the same stored file validated again with the corrections; pending again.
+      saveCorrections: build.mutation<ImportResponse['importObject'], ImportRef & SaveCorrectionsRequest>({
+        query: ({ organizationId, importId, basedOn, corrections, leaveOut }) => ({
+          url: `imports/${organizationId}/${importId}/corrections`,
+          method: 'POST',
+          body: { basedOn, corrections, leaveOut },
+        }),
+        transformResponse: (response: ImportResponse) => response.importObject,
+        async onQueryStarted({ organizationId, importId }, { dispatch, queryFulfilled }) {
+          // The summary shows the pending status at once (and starts polling), not the old result.
+          const result = await queryFulfilled.catch(() => undefined);
+          if (result)
+            dispatch(
+              importsApi.util.updateQueryData('getImport', { organizationId, importId }, () => result.data),
+            );
+        },
+      }),
+      // Every validation of the import, oldest first.
+      getImportAttempts: build.query<ImportAttempt[], ImportRef>({
+        query: ({ organizationId, importId }) => `imports/${organizationId}/${importId}/attempts`,
+        transformResponse: (response: ImportAttemptsResponse) => response.attempts,
+        keepUnusedDataFor: 0,
+        providesTags: (_result, _error, { importId }) => [{ type: 'Import', id: importId }],
+      }),
       getColumnMappings: build.query<SavedColumnMapping[], number>({
         query: (organizationId) => `imports/${organizationId}/column-mappings`,
         transformResponse: (response: SavedColumnMappingsResponse) => response.mappings,
@@ -180,6 +214,9 @@ export const {
   useConfirmImportMutation,
   useDeleteImportMutation,
   useValidateWithMappingMutation,
+  useGetImportCorrectionsQuery,
+  useSaveCorrectionsMutation,
+  useGetImportAttemptsQuery,
   useGetColumnMappingsQuery,
   useDeleteColumnMappingMutation,
   useGetImportGeneralPricelistQuery,
@@ -196,6 +233,9 @@ export const resourceUrls = {
     `${API_BASE_URL}imports/${organizationId}/${importId}/validation-errors/excel`,
   changesExcel: (organizationId: number, importId: number) =>
     `${API_BASE_URL}imports/${organizationId}/${importId}/changes/excel`,
+  /** The supplier's own workbook with the corrected cells written in. */
+  correctedFile: (organizationId: number, importId: number) =>
+    `${API_BASE_URL}imports/${organizationId}/${importId}/corrected-file`,
   create: (organizationId: number) => `${API_BASE_URL}imports/${organizationId}`,
   replace: (organizationId: number, importId: number) =>
     `${API_BASE_URL}imports/${organizationId}/${importId}`,

@@ -37,3 +37,9 @@ export function fileNameProblem(fileName: string): string | null {
   if (!/\.xlsx?$/i.test(fileName)) return importTexts.dialog.wrongFileType;
   return null;
 }
+
+/**
+ * The summary lets the errors be corrected and the file validated again ("Validera igen") only on
+ * a failed validation; the server says whether this one may (not with too many errors).
+ */
+export const summaryOffersCorrections = (status: ImportStatus) => status === 'VALIDATION_FAIL';

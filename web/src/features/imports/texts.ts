@@ -184,6 +184,58 @@ export const importTexts = {
       removed: (sheet: string) => `Kopplingen för fliken ${sheet} är borttagen.`,
     },
   },
+  /** Correcting the errors on the summary and validating again ("Validera igen"), and what is kept. */
+  corrections: {
+    intro:
+      'Rätta värdena här och validera filen igen, utan att ladda upp den på nytt. Rättelserna sparas för importen.',
+    /** The accessible name of an error's value field: "Nytt värde för Pris, artikel HMD-0002, cell C3". */
+    valueLabel: (column: string, articleNumber: string | undefined, row: number, cell: string) =>
+      `Nytt värde för ${column}, ${articleNumber ? `artikel ${articleNumber}` : `rad ${row}`}, cell ${cell}`,
+    leaveOut: 'Ta inte med raden',
+    /** The checkbox's accessible name: its visible label, and which row it is. */
+    leaveOutLabel: (row: number, articleNumber: string | undefined) =>
+      `Ta inte med raden ${row}${articleNumber ? `, artikel ${articleNumber}` : ''}`,
+    leaveOutColumn: 'Ta inte med',
+    submit: 'Validera igen',
+    nothingChanged: 'Du har inte ändrat något värde eller valt bort någon rad. Inget har skickats.',
+    cannotValidateNow: 'Inläsningen kan inte valideras igen just nu.',
+    tooManyErrors: (max: number) =>
+      `Filen har fler än ${formatCount(max)} fel. Rätta dem i Excel med hjälp av felen som Excel-fil, och läs in filen igen.`,
+    keptHeading: 'Rättade värden',
+    keptColumns: {
+      cell: 'Cell',
+      column: 'Kolumn',
+      change: 'Värde i filen → nytt värde',
+      by: 'Rättat av',
+      at: 'När',
+    },
+    change: (oldValue: string, newValue: string) =>
+      `${oldValue === '' ? '(tomt)' : oldValue} → ${newValue === '' ? '(tomt)' : newValue}`,
+    leftOutHeading: 'Rader som inte tas med',
+    leftOutRow: (row: number, by: string | null, at: string) =>
+      by ? `Rad ${row} (${by}, ${at})` : `Rad ${row} (${at})`,
+    unknownPerson: '–',
+    download: 'Ladda ner rättad fil',
+  },
+  /** Each validation of the import, and how it moved since the one before. */
+  attempts: {
+    attempt: (number: number) => `Försök ${number}`,
+    earlier: 'Tidigare försök',
+    loading: 'Hämtar försöken …',
+    failed: 'Det gick inte att hämta försöken.',
+    columns: {
+      number: 'Försök',
+      at: 'När',
+      by: 'Av',
+      fileName: 'Fil',
+      corrections: 'Rättelser',
+      result: 'Resultat',
+    },
+    errors: (count: number) => `${formatCount(count)} fel`,
+    ok: (added: number, updated: number, removed: number) =>
+      `Validering OK: ${formatCount(added)} tillagda, ${formatCount(updated)} ändrade, ${formatCount(removed)} borttagna`,
+    invalidFormat: 'Fel format',
+  },
   rowFields: {
     articleNumber: 'Artikelnummer',
     articleName: 'Benämning',

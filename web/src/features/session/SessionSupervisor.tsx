@@ -35,6 +35,8 @@ export function SessionSupervisor() {
   const warnedRef = useRef(false);
   // What the last ping said would end the session first: the logout page names it.
   const endsByRef = useRef<LogoutState['reason']>(undefined);
+  // The server's limits, as the pings say: the logout page names them (never a built-in 30).
+  const limitsRef = useRef<Pick<LogoutState, 'idleMinutes' | 'maxHours'>>({});
   useInvalidateApiStoreEvent();
 
   // The countdown runs from when the ping answered; the clock of this browser is all we need.
@@ -48,6 +50,7 @@ export function SessionSupervisor() {
       warnedRef.current = warn;
       endsByRef.current = ping.endsBy;
     }
+    if (ping) limitsRef.current = { idleMinutes: ping.idleMinutes, maxHours: ping.maxHours };
   }, [ping, warn]);
 
   useEffect(() => {
@@ -58,6 +61,7 @@ export function SessionSupervisor() {
     if (hasSessionEnded && !isOutsideSession(pathname)) {
       const state: LogoutState = {
         reason: warnedRef.current ? (endsByRef.current ?? 'inactivity') : undefined,
+        ...limitsRef.current,
       };
       navigate('/logout', { replace: true, state });
     }

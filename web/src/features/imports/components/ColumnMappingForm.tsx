@@ -59,7 +59,7 @@ export function ColumnMappingForm({
   const [refused, setRefused] = useState(0);
   const [validate, { isLoading }] = useValidateWithMappingMutation();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const problemsRef = useRef<HTMLDivElement>(null);
+  const problemsRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (focusOnMount) headingRef.current?.focus();
@@ -159,12 +159,11 @@ export function ColumnMappingForm({
       </h2>
       <p>{texts.intro}</p>
       {problems.length > 0 && (
-        <div
+        <section
           ref={problemsRef}
           className="banner error column-mapping__problems"
           // Focused after a refused submit; named by its heading, so it is announced as such.
           tabIndex={-1}
-          role="group"
           aria-labelledby={`${id}-problems`}
         >
           <h3 id={`${id}-problems`}>{texts.problemsHeading}</h3>
@@ -177,7 +176,7 @@ export function ColumnMappingForm({
               </li>
             ))}
           </ul>
-        </div>
+        </section>
       )}
       <form noValidate onSubmit={submit}>
         <div className="field">

@@ -54,6 +54,9 @@ function formatValue(field: PricelistRowValueField, value: string | number) {
 }
 const shownValue = (field: PricelistRowValueField, value: string | number | null) =>
   value === null || value === '' ? importTexts.summaryPage.emptyValue : formatValue(field, value);
+/** Numbers and prices are right-aligned, and never broken between the number and "kr" (ui/components.css). */
+const isNumeric = (field: PricelistRowValueField) => field === 'price' || numberFields.has(field);
+const cellClass = (field: PricelistRowValueField) => (isNumeric(field) ? 'numeric' : undefined);
 
 interface ChangesTableProps {
   organizationId: number;
@@ -88,7 +91,7 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
                 <th scope="col">{importTexts.summaryPage.changesColumn}</th>
               ) : (
                 pricelistRowValueFields.map((field) => (
-                  <th key={field} scope="col">
+                  <th key={field} scope="col" className={cellClass(field)}>
                     {fieldLabel(field)}
                   </th>
                 ))
@@ -135,21 +138,33 @@ function ChangeRow({ kind, change }: { kind: ChangeKind; change: ImportChange })
       {kind === 'updated' ? (
         <td>
           <ul className="change-list">
-            {change.changes.map(({ field, oldValue, newValue }) => (
-              <li key={field}>
-                {importTexts.summaryPage.change(
-                  fieldLabel(field),
-                  shownValue(field, oldValue),
-                  shownValue(field, newValue),
-                )}
-              </li>
-            ))}
+            {change.changes.map(({ field, oldValue, newValue }) =>
+              isNumeric(field) ? (
+                // The same sentence as importTexts.summaryPage.change, each value kept on one line.
+                <li key={field}>
+                  {fieldLabel(field)}: <span className="money">{shownValue(field, oldValue)}</span> →{' '}
+                  <span className="money">{shownValue(field, newValue)}</span>
+                </li>
+              ) : (
+                <li key={field}>
+                  {importTexts.summaryPage.change(
+                    fieldLabel(field),
+                    shownValue(field, oldValue),
+                    shownValue(field, newValue),
+                  )}
+                </li>
+              ),
+            )}
           </ul>
         </td>
       ) : (
         pricelistRowValueFields.map((field) => {
           const value = change.values[field];
-          return <td key={field}>{value === null || value === '' ? '' : formatValue(field, value)}</td>;
+          return (
+            <td key={field} className={cellClass(field)}>
+              {value === null || value === '' ? '' : formatValue(field, value)}
+            </td>
+          );
         })
       )}
     </tr>

@@ -1,13 +1,17 @@
+import type { ReactNode } from 'react';
 import { pricelistTimeStatusLabels } from '#contract/domain';
 import type { Import, ImportRisk, ImportSummary } from '#contract/imports';
 import { formatCount, formatDateTime } from '../../../ui/format';
 import { sv } from '../../../ui/text/sv';
-import { resourceUrls } from '../api';
+import { resourceUrls, useGetImportCorrectionsQuery } from '../api';
 import { initialChoice } from '../columnMappingText';
+import { summaryOffersCorrections } from '../importRules';
 import { importTexts } from '../texts';
 import { ColumnMappingForm } from './ColumnMappingForm';
 import { ColumnMappingNotice } from './ColumnMappingNotice';
+import { AttemptStatus, EarlierAttempts } from './ImportAttempts';
 import { ImportChanges } from './ImportChanges';
+import { KeptCorrections } from './KeptCorrections';
 import { ValidationErrors } from './ValidationErrors';
 
 interface ImportResultProps {
@@ -45,27 +49,15 @@ export function ImportResult({
   }
   switch (summary.type) {
     case 'CONFIRM':
-    case 'VALIDATION_ERRORS': {
-      const notice = summary.columnMapping && (
-        <ColumnMappingNotice
+    case 'VALIDATION_ERRORS':
+      return (
+        <ValidatedResult
           organizationId={organizationId}
-          importId={item.id}
-          mapping={summary.columnMapping}
-          fileSheets={summary.fileSheets}
+          item={item}
+          summary={summary}
           onValidatingAgain={onValidatingAgain}
         />
       );
-      return (
-        <>
-          {notice}
-          {summary.type === 'CONFIRM' ? (
-            <ConfirmResult organizationId={organizationId} item={item} counts={summary} />
-          ) : (
-            <ValidationErrors organizationId={organizationId} importId={item.id} summary={summary} />
-          )}
-        </>
-      );
-    }
     case 'INVALID_FORMAT': {
       const sheets = summary.fileSheets ?? [];
       // The server's suggestion: saved choices where the headers still fit, else names that look alike.
@@ -86,6 +78,71 @@ export function ImportResult({
       );
     }
   }
+}
+
+type Validated = Extract<ImportSummary, { type: 'CONFIRM' | 'VALIDATION_ERRORS' }>;
+
+/**
+ * A file whose columns were read: the mapping used, the attempt and how it moved, the counts or
+ * the errors (which the user may correct here), and the corrections kept for the import.
+ */
+function ValidatedResult({
+  organizationId,
+  item,
+  summary,
+  onValidatingAgain,
+}: {
+  organizationId: number;
+  item: Import;
+  summary: Validated;
+  onValidatingAgain: (() => void) | undefined;
+}) {
+  const offersCorrections =
+    summary.type === 'VALIDATION_ERRORS' &&
+    onValidatingAgain !== undefined &&
+    summaryOffersCorrections(item.status);
+  const attemptNumber = summary.attempt?.number ?? 1;
+  // Corrections are made by "Validera igen", a later attempt: the first has none to show.
+  const { data: corrections } = useGetImportCorrectionsQuery(
+    { organizationId, importId: item.id },
+    { skip: !offersCorrections && attemptNumber <= 1, refetchOnMountOrArgChange: true },
+  );
+  const attempt = summary.attempt && (
+    <>
+      <AttemptStatus attempt={summary.attempt} />
+      {attemptNumber > 1 && (
+        <EarlierAttempts organizationId={organizationId} importId={item.id} current={attemptNumber} />
+      )}
+    </>
+  );
+  return (
+    <>
+      {summary.columnMapping && (
+        <ColumnMappingNotice
+          organizationId={organizationId}
+          importId={item.id}
+          mapping={summary.columnMapping}
+          fileSheets={summary.fileSheets}
+          onValidatingAgain={onValidatingAgain}
+        />
+      )}
+      {summary.type === 'CONFIRM' ? (
+        <ConfirmResult organizationId={organizationId} item={item} counts={summary} attempt={attempt} />
+      ) : (
+        <ValidationErrors
+          organizationId={organizationId}
+          importId={item.id}
+          summary={summary}
+          corrections={offersCorrections ? corrections : undefined}
+          onValidatingAgain={offersCorrections ? onValidatingAgain : undefined}
+          attempt={attempt}
+        />
+      )}
+      {corrections && (
+        <KeptCorrections organizationId={organizationId} importId={item.id} corrections={corrections} />
+      )}
+    </>
+  );
 }
 
 /** The banner and the missing columns (or sheet) of a file whose columns are not ours. */
@@ -114,10 +171,13 @@ function ConfirmResult({
   organizationId,
   item,
   counts,
+  attempt,
 }: {
   organizationId: number;
   item: Import;
   counts: Counts;
+  /** Under the banner: the attempt, and how it moved since the one before. */
+  attempt?: ReactNode;
 }) {
   const labels = importTexts.summaryPage.counts;
   return (
@@ -126,6 +186,7 @@ function ConfirmResult({
       {item.status === 'VALIDATION_SUCCESS' && (
         <p className="banner success">{importTexts.validationSuccessBanner}</p>
       )}
+      {attempt}
       <h2 id="counts-heading">
         {item.status === 'IMPORT_SUCCESS' && item.imported
           ? importTexts.summaryPage.importedHeading(formatDateTime(item.imported), item.importedBy.fullName)
