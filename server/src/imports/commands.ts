@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import {
   type ColumnChoice,
   type CreateImportRequest,
@@ -7,7 +7,7 @@ import {
   type SaveCorrectionsRequest,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
-import type { ChosenMapping, DB } from '../db/schema';
+import type { ChosenMapping, DB, ImportsTable } from '../db/schema';
 import type { AuthContext } from '../identity/profile';
 import { swedishDateOf } from '../lib/calendar';
 import { pricelistsOf } from '../pricelists/queries';
@@ -146,6 +146,36 @@ async function lockImport(trx: Transaction<DB>, organizationId: number, importId
   return { id: row.id, status: row.status, summary: row.summary };
 }
 
+/**
+ * Queues the import's validation anew, asked for by `auth` (a new attempt): its last results go,
+ * and `changes` says what is different this time (a new file, a mapping, a round of corrections).
+ * Inside the transaction that locked the import and admitted one more pending validation.
+ */
+async function validateAgain(
+  trx: Transaction<DB>,
+  { clock }: Pick<CommandDeps, 'clock'>,
+  auth: AuthContext,
+  importId: number,
+  changes: Updateable<ImportsTable>,
+) {
+  await deleteDetails(trx, importId);
+  await trx
+    .updateTable('imports')
+    .set({
+      status: 'VALIDATION_PENDING',
+      summary: null,
+      validated_rows_version: null,
+      revalidation_cause: null,
+      revalidation_change_at: null,
+      ...newAttempt(auth),
+      ...freshJob,
+      updated_at: clock.now(),
+      ...changes,
+    })
+    .where('id', '=', importId)
+    .execute();
+}
+
 /** A new file for an import whose validation has ended: the old results go, validation starts again. */
 export async function replaceImportFile(
   deps: CommandDeps,
@@ -153,7 +183,7 @@ export async function replaceImportFile(
   importId: number,
   upload: Upload,
 ): Promise<CommandOutcome> {
-  const { db, clock } = deps;
+  const { db } = deps;
   const file = await prepareImportFile(deps, upload.content);
   const replaced = await db
     .transaction()
@@ -166,27 +196,14 @@ export async function replaceImportFile(
       if (full) return full;
       const old = await storedFileOf(trx, importId);
       await trx.updateTable('import_files').set(file.values).where('import_id', '=', importId).execute();
-      await deleteDetails(trx, importId);
       await dropCorrections(trx, importId);
-      await trx
-        .updateTable('imports')
-        .set({
-          status: 'VALIDATION_PENDING',
-          file_name: upload.fileName,
-          summary: null,
-          validated_rows_version: null,
-          revalidation_cause: null,
-          revalidation_change_at: null,
-          failure_reason: null,
-          failure_about_file: false,
-          // A new file is read by its own headers (or a saved mapping that fits them).
-          column_mapping: null,
-          ...newAttempt(auth),
-          ...freshJob,
-          updated_at: clock.now(),
-        })
-        .where('id', '=', importId)
-        .execute();
+      await validateAgain(trx, deps, auth, importId, {
+        file_name: upload.fileName,
+        failure_reason: null,
+        failure_about_file: false,
+        // A new file is read by its own headers (or a saved mapping that fits them).
+        column_mapping: null,
+      });
       return ok(old);
     })
     .catch(discardOnFailure(file));
@@ -224,7 +241,7 @@ export async function validateWithMapping(
   importId: number,
   choice: ColumnChoice,
 ): Promise<CommandOutcome> {
-  const { db, clock } = deps;
+  const { db } = deps;
   const outcome = await db.transaction().execute(async (trx): Promise<CommandOutcome> => {
     const current = await lockImport(trx, auth.organizationId, importId);
     if (!current) return notFound;
@@ -232,23 +249,8 @@ export async function validateWithMapping(
       return conflict('Importen kan inte valideras med andra kolumner nu. Det går när valideringen är klar.');
     const full = await admitPendingValidation(trx, deps.config, auth.organizationId);
     if (full) return full;
-    await deleteDetails(trx, importId);
     await dropCorrections(trx, importId);
-    await trx
-      .updateTable('imports')
-      .set({
-        status: 'VALIDATION_PENDING',
-        summary: null,
-        validated_rows_version: null,
-        revalidation_cause: null,
-        revalidation_change_at: null,
-        column_mapping: chosenMappingJson(choice, auth),
-        ...newAttempt(auth),
-        ...freshJob,
-        updated_at: clock.now(),
-      })
-      .where('id', '=', importId)
-      .execute();
+    await validateAgain(trx, deps, auth, importId, { column_mapping: chosenMappingJson(choice, auth) });
     return done;
   });
   if (outcome.kind === 'ok') deps.importJobSignal.notify();
@@ -306,24 +308,8 @@ export async function correctAndValidate(
     }
     const full = await admitPendingValidation(trx, config, auth.organizationId);
     if (full) return full;
-    const now = clock.now();
-    await saveCorrections(trx, { importId, userId: auth.userId, now }, cells, leaveOut);
-    await deleteDetails(trx, importId);
-    await trx
-      .updateTable('imports')
-      .set((eb) => ({
-        status: 'VALIDATION_PENDING',
-        summary: null,
-        validated_rows_version: null,
-        revalidation_cause: null,
-        revalidation_change_at: null,
-        corrections_version: eb('corrections_version', '+', 1),
-        ...newAttempt(auth),
-        ...freshJob,
-        updated_at: now,
-      }))
-      .where('id', '=', importId)
-      .execute();
+    await saveCorrections(trx, { importId, userId: auth.userId, now: clock.now() }, cells, leaveOut);
+    await validateAgain(trx, deps, auth, importId, { corrections_version: current.corrections_version + 1 });
     return done;
   });
   if (outcome.kind === 'ok') deps.importJobSignal.notify();
