@@ -38,3 +38,10 @@ export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
 /** The answer of a create: the key and, this once, its secret. */
 export const CreatedApiKey = z.object({ key: ApiKey, secret: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+/**
+ * Whether the user gets a mail when a validation they asked for ends after a long time, or was
+ * asked for by a program with their API key (`GET`/`PUT api-keys/validation-mails`).
+ */
+export const ValidationMailsSetting = z.object({ validationMails: z.boolean() }).strict();
+export type ValidationMailsSetting = z.infer<typeof ValidationMailsSetting>;

@@ -109,6 +109,11 @@ const ConfigSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().min(1).default(20),
   /** Imports of one organisation in VALIDATION_PENDING at once; a further upload gets 429. */
   IMPORT_MAX_PENDING_VALIDATIONS: z.coerce.number().int().positive().default(10),
+  /**
+   * A validation that took longer than this (from when it was asked for) mails its end to the
+   * user who asked; 0 mails every one. A validation asked for with an API key always does.
+   */
+  VALIDATION_MAIL_AFTER_SECONDS: z.coerce.number().min(0).default(30),
   /** The summary offers corrections in the browser for a file with at most this many errors. */
   CORRECTIONS_MAX_ERRORS: z.coerce.number().int().positive().default(1000),
   // Uploads per signed-in user and instance through a session (API keys have their own limit).

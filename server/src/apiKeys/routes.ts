@@ -8,6 +8,7 @@ import {
   CreateApiKeyRequest,
   CreatedApiKey,
   hasHiddenCharacter,
+  ValidationMailsSetting,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
@@ -114,6 +115,53 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
       // The secret is in this answer only: no cache may keep it.
       reply.header('cache-control', 'no-store');
       return reply.status(201).send(created);
+    },
+  );
+
+  // The user's own setting, beside the keys that make scripted uploads: session only, like them.
+  api.get(
+    '/api-keys/validation-mails',
+    {
+      schema: {
+        summary: 'E-post när en validering är klar',
+        description: `Om användaren får e-post när en validering hen bett om är klar efter mer än VALIDATION_MAIL_AFTER_SECONDS (${config.VALIDATION_MAIL_AFTER_SECONDS}) sekunder, eller när ett program med hens API-nyckel läste in filen. På om inget annat valts.`,
+        tags: [apiTags.apiKeys],
+        response: { 200: json('Inställningen.', ValidationMailsSetting), ...errors(401, notAllowed) },
+      },
+    },
+    async (request): Promise<ValidationMailsSetting> => {
+      const auth = requireKeyOwner(request);
+      const row = await db
+        .selectFrom('users')
+        .select('validation_mails')
+        .where('id', '=', auth.userId)
+        .executeTakeFirstOrThrow();
+      return { validationMails: row.validation_mails };
+    },
+  );
+
+  api.put(
+    '/api-keys/validation-mails',
+    {
+      schema: {
+        summary: 'Slå på eller av e-post när en validering är klar',
+        tags: [apiTags.apiKeys],
+        body: ValidationMailsSetting,
+        response: {
+          200: json('Inställningen som den nu är.', ValidationMailsSetting),
+          ...errors([400, 'Kroppen är inte {"validationMails": true|false} (BAD_REQUEST).'], 401, notAllowed),
+        },
+      },
+    },
+    async (request): Promise<ValidationMailsSetting> => {
+      const auth = requireKeyOwner(request);
+      const { validationMails } = request.body;
+      await db
+        .updateTable('users')
+        .set({ validation_mails: validationMails })
+        .where('id', '=', auth.userId)
+        .execute();
+      return { validationMails };
     },
   );
 

@@ -27,6 +27,8 @@ export interface UsersTable {
   password_hash: string;
   last_login_at: Timestamp | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** 020: mails when a long (or scripted) validation ends. */
+  validation_mails: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface RolesTable {
@@ -170,6 +172,9 @@ export interface ImportsTable {
   /** 019: who asked for the queued validation, and whether it is a new attempt. */
   attempt_by: ColumnType<number | null, number | null | undefined, number | null>;
   attempt_pending: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 020: when the queued validation was asked for, and whether through an API key. */
+  attempt_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  attempt_by_api_key: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** 019: each validation of an import that is an attempt (upload, new file, mapping, corrections). */

@@ -95,7 +95,7 @@ export async function createImport(
           general_pricelist_id: parent,
           pricelist_id: pricelistId,
           column_mapping: chosen ? chosenMappingJson(chosen, auth) : null,
-          ...newAttempt(auth),
+          ...newAttempt(auth, now),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -167,7 +167,7 @@ async function validateAgain(
       validated_rows_version: null,
       revalidation_cause: null,
       revalidation_change_at: null,
-      ...newAttempt(auth),
+      ...newAttempt(auth, clock.now()),
       ...freshJob,
       updated_at: clock.now(),
       ...changes,
@@ -217,8 +217,16 @@ export async function replaceImportFile(
   return done;
 }
 
-/** A validation the user asked for: the job records it as the import's next attempt. */
-const newAttempt = (auth: AuthContext) => ({ attempt_by: auth.userId, attempt_pending: true });
+/**
+ * A validation the user asked for: the job records it as the import's next attempt, and mails its
+ * end when it took long or a program asked (an API key: no session).
+ */
+const newAttempt = (auth: AuthContext, now: Date) => ({
+  attempt_by: auth.userId,
+  attempt_pending: true,
+  attempt_requested_at: now,
+  attempt_by_api_key: auth.sessionIdHash === null,
+});
 
 const chosenMappingJson = (choice: ColumnChoice, auth: AuthContext) =>
   JSON.stringify({

@@ -126,3 +126,43 @@ export function apiKeyExpiresSoonMail(to: Recipient, key: MailedApiKey, pageLink
     ].join('\n'),
   };
 }
+
+/** What a validation-ended mail says of the file and where its summary is. */
+export interface ValidationEnded {
+  fileName: string;
+  pricelistNumber: string | null;
+  /** The result in a sentence: "Validering OK: …", "12 fel hittades …". */
+  result: string;
+  summaryLink: string;
+  /** Why this mail came: the validation took long, or a program asked for it. */
+  reason: 'LONG' | 'API_KEY';
+  afterSeconds: number;
+  settingsLink: string;
+}
+
+export function validationEndedMail(to: Recipient, ended: ValidationEnded): MailMessage {
+  const pricelist = ended.pricelistNumber === null ? '' : ` för prislista ${ended.pricelistNumber}`;
+  const why =
+    ended.reason === 'API_KEY'
+      ? 'Du får det här brevet eftersom filen lästes in av ett program med din API-nyckel.'
+      : `Du får det här brevet eftersom valideringen tog mer än ${ended.afterSeconds} sekunder.`;
+  return {
+    to: to.email,
+    subject: `Valideringen av ${ended.fileName} är klar`,
+    text: [
+      `Hej ${to.firstName}!`,
+      '',
+      `Valideringen av filen ${ended.fileName}${pricelist} i Hjälpmedelsdatabasen är klar.`,
+      '',
+      ended.result,
+      '',
+      'Sammanfattningen, där du kan rätta fel eller läsa in filen:',
+      ended.summaryLink,
+      '',
+      `${why} Du kan stänga av breven på sidan API-nycklar:`,
+      ended.settingsLink,
+      '',
+      signature,
+    ].join('\n'),
+  };
+}

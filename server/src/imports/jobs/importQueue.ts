@@ -27,6 +27,7 @@ export type JobDeps = Pick<
   | 'clock'
   | 'config'
   | 'logger'
+  | 'mailer'
   | 'workerPool'
   | 'uploadFolder'
   | 'importJobSignal'

@@ -11,6 +11,7 @@ import { markMappingUsed, rememberMapping, savedMappingOptions } from '../store/
 import { fileCorrectionsOf } from '../store/corrections';
 import { saveDetails } from '../store/details';
 import { freshJob } from '../store/jobLease';
+import { sendValidationMail, validationMailPlan } from '../validationMail';
 import {
   type ClaimedJob,
   finishJob,
@@ -78,7 +79,9 @@ export async function runValidationJob(
       await attempt?.record?.(trx);
     },
   };
+  const mail = await validationMailPlan(deps, job.id);
   const end = await finishValidation(deps, job, workerId, finish);
+  if (mail && end === finish.status) await sendValidationMail(deps, job.id, mail, summary);
   return { end, workerPeakMemoryMb: outcome.workerPeakMemoryMb };
 }
 
