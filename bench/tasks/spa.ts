@@ -11,11 +11,13 @@ import { chromium, type Page } from '@playwright/test';
 import { projectRoot, report, spread, startServer } from '../lib';
 
 const RUNS = 7;
-// What `npm start` does first: a fresh checkout has no built SPA to measure.
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-web-if-needed.ts'], {
-  cwd: projectRoot,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+// What `npm start` does first: a fresh checkout has no built SPA to measure. WEB_DIST_DIR names a
+// build made elsewhere (`npx vite build --outDir …`); the server serves it and it is measured as it is.
+if (!process.env.WEB_DIST_DIR)
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-web-if-needed.ts'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 const server = await startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hmdb-bench-spa-')) });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -67,7 +69,10 @@ async function assetBytes(page: Page, url: string) {
   const sizes = { js: 0, css: 0 };
   for (const [assetUrl, kind] of assets) {
     const body = await (await page.request.get(assetUrl)).body();
-    sizes[kind] += gzipSync(body).length;
+    const gzipped = gzipSync(body).length;
+    sizes[kind] += gzipped;
+    // SPA_ASSETS=1: which chunks a page loads, to see what to split (on stderr, beside the report).
+    if (process.env.SPA_ASSETS === '1') console.error(`${new URL(url).pathname}\t${gzipped}\t${assetUrl}`);
   }
   return sizes;
 }
