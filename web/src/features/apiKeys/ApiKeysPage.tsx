@@ -8,6 +8,7 @@ import { useGetApiKeysQuery } from './api';
 import { CreateApiKeyForm } from './CreateApiKeyForm';
 import { NewApiKeySecret } from './NewApiKeySecret';
 import { apiKeyTexts } from './texts';
+import { ValidationMails } from './ValidationMails';
 
 /**
  * /api-nycklar: the signed-in supplier's API keys (docs/api-keys.md). A new key's secret is shown
@@ -76,6 +77,7 @@ export function ApiKeysPage() {
           />
         )}
       </section>
+      <ValidationMails />
     </div>
   );
 }

@@ -51,4 +51,16 @@ export const apiKeyTexts = {
   revokeConfirm: 'Ja, återkalla',
   revokeFailed: 'Nyckeln kunde inte återkallas. Försök igen.',
   revoked: (name: string) => `Nyckeln ”${name}” är återkallad.`,
+  mails: {
+    heading: 'E-post om valideringar',
+    intro:
+      'Vi skickar e-post när en validering du har bett om tar lång tid, och när ett program med din API-nyckel har läst in en fil. Brevet säger resultatet och länkar till sammanfattningen.',
+    label: 'Skicka e-post till mig när en validering är klar',
+    save: 'Spara',
+    saved: (on: boolean) =>
+      on
+        ? 'Sparat: du får e-post när en validering är klar.'
+        : 'Sparat: du får ingen e-post om valideringar.',
+    failed: 'Inställningen kunde inte sparas. Försök igen.',
+  },
 } as const;
