@@ -286,6 +286,13 @@ export const ImportRisk = z.object({
   removed: z.number().int(),
   /** Each rule the import breaks, as a Swedish sentence naming the consequence; empty: not risky. */
   warnings: z.array(z.string()),
+  /** Rows the price list had when validated (the base of the removed share). Missing on older summaries. */
+  storedRows: z.number().int().optional(),
+  /** The first five removed article numbers, by article number. Missing on older summaries. */
+  removedArticleNumbers: z.array(z.string()).optional(),
+  /** The (at most five) largest increases and decreases, largest first, per cent with one decimal. */
+  largestIncreases: z.array(LargestPriceChange).optional(),
+  largestDecreases: z.array(LargestPriceChange).optional(),
 });
 export type ImportRisk = z.infer<typeof ImportRisk>;
 

@@ -49,10 +49,13 @@ describe.each(testDatabaseKinds)('the changes export (%s)', (kind) => {
     expect(risks).toContain('Prislista 2 (Aktuell)');
     expect(risks).toContain('Borttagna rader 2');
     expect(risks).toContain('Kontrollera innan du läser in');
-    expect(risks.some((line) => /^2 rader tas bort från prislista 2 \(Aktuell\)\./.test(line))).toBe(true);
+    expect(
+      risks.some((line) => /^2 av \d+ rader \([\d,]+ %\) tas bort från prislista 2 \(Aktuell\): /.test(line)),
+    ).toBe(true);
     expect(sheets.Tillagda!.slice(1).map((row) => row[0])).toEqual([demoArticleNumber(499)]);
     expect(sheets.Ändrade!.slice(1)).toEqual([
-      [demoArticleNumber(1), 'Pris', expect.any(String), expect.any(String)],
+      // Prices as numbers (in a number format), not text.
+      [demoArticleNumber(1), 'Pris', expect.any(Number), expect.any(Number)],
     ]);
     expect(
       sheets

@@ -110,14 +110,20 @@ describe.each(testDatabaseKinds)('import lifecycle on %s', (kind) => {
         pricelist: { number: '2', status: 'CURRENT' },
         priceIncreases: 1,
         largestIncrease: { articleNumber: 'HMD-0001', percent: expect.any(Number) },
+        largestIncreases: [{ articleNumber: 'HMD-0001', percent: shown.risk.largestIncrease.percent }],
         priceDecreases: 0,
         largestDecrease: null,
+        largestDecreases: [],
         medianChangePercent: shown.risk.largestIncrease.percent,
         pricesSetToZero: 0,
         removed: 1,
+        removedArticleNumbers: [expect.any(String)],
+        storedRows: 400,
         warnings: [
-          '1 rad tas bort från prislista 2 (Aktuell).',
-          expect.stringMatching(/^1 pris höjs med mer än 25 %, som mest [\d\u00a0]+ % \(HMD-0001\)\.$/),
+          expect.stringMatching(
+            /^1 av 400 rader \(0,3 %\) tas bort från prislista 2 \(Aktuell\): HMD-\d{4}\. /,
+          ),
+          expect.stringMatching(/^1 pris höjs med mer än 25 %: HMD-0001 \([+]?[\d\u00a0,]+ %\)\.$/),
         ],
       },
     });

@@ -46,7 +46,10 @@ describe.each(testDatabaseKinds)('the confirm guard on %s', (kind) => {
       );
     const validated = await validatedImport(testApp, supplier, await shorter(10));
     const first = (await summaryOf(validated.id)).risk;
-    expect(first.warnings).toEqual(['10 rader tas bort från prislista 2 (Aktuell).']);
+    // The share of the list, why, the first five articles and that it can be undone.
+    expect(first.warnings).toEqual([
+      '10 av 400 rader (2,5 %) tas bort från prislista 2 (Aktuell): HMD-0001, HMD-0002, HMD-0003, HMD-0004, HMD-0005 och 5 till. Filen ska innehålla hela prislistan: rader som inte finns i filen tas bort. Inläsningen kan ångras efteråt med ”Ångra inläsning”.',
+    ]);
 
     const body = multipart({ fileName: 'prislista-2.xlsx', content: await shorter(20) });
     const replaced = await testApp.app.inject({
@@ -58,7 +61,9 @@ describe.each(testDatabaseKinds)('the confirm guard on %s', (kind) => {
     expect(replaced.statusCode).toBe(200);
     await runAllJobs(testApp);
     const second = (await summaryOf(validated.id)).risk;
-    expect(second.warnings).toEqual(['20 rader tas bort från prislista 2 (Aktuell).']);
+    expect(second.warnings).toEqual([
+      expect.stringMatching(/^20 av 400 rader \(5 %\) tas bort från prislista 2 \(Aktuell\): /),
+    ]);
     expect(second.id).not.toBe(first.id);
 
     const stale = await confirmWith(validated.id, first.id);

@@ -8,6 +8,7 @@ import { escapeFormulaText } from '../lib/xlsx';
 import { boldFont, bufferedWorkbookWriter } from '../lib/xlsx/workbookWriter';
 import type { StoredUpdate } from './changeDetails';
 import { WORKBOOK_CREATOR } from './fileErrors';
+import { formatPercent } from './riskRules';
 import { escapedForCell } from './storableText';
 import type { ChangesExport } from './types';
 import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
@@ -31,7 +32,14 @@ const text = (value: string | number | null) =>
   value === null ? null : typeof value === 'number' ? value : escapedForCell(escapeFormulaText(value));
 const headerOf = new Map<string, string>(priceListColumns.map((column) => [column.key, column.header]));
 const valueColumns = priceListColumns.filter((column) => column.key !== 'articleName');
-const percent = (value: number | null) => (value === null ? '–' : `${value.toLocaleString('sv-SE')} %`);
+/** As the summary shows a per cent: signed, one decimal ("−54,5 %"). */
+const percent = (value: number | null) => (value === null ? '–' : formatPercent(value, true));
+/** Prices as numbers, shown with two decimals; a stored price is a decimal text ("1234.50"). */
+const PRICE_FORMAT = '#,##0.00';
+const priceOf = (value: string | number | null) => {
+  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)) return Number(value);
+  return text(value);
+};
 
 /** buildChangesWorkbook in this thread (the worker's part). */
 export async function writeChangesWorkbook(changes: ChangesExport): Promise<Buffer> {
@@ -76,14 +84,22 @@ export async function writeChangesWorkbook(changes: ChangesExport): Promise<Buff
 
   const rowsSheet = (name: string, chunks: string[]) => {
     const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = valueColumns.map((column) => ({ width: column.key === 'warrantyTerms' ? 50 : 18 }));
+    sheet.columns = valueColumns.map((column) => ({
+      width: column.key === 'warrantyTerms' ? 50 : 18,
+      ...(column.key === 'price' && { style: { numFmt: PRICE_FORMAT } }),
+    }));
     const header = sheet.addRow(valueColumns.map((column) => column.header));
     header.font = boldFont;
     header.commit();
     for (const chunk of chunks) {
       for (const row of JSON.parse(chunk) as PricelistRowValues[]) {
         sheet
-          .addRow(valueColumns.map((column) => text(row[column.key as keyof PricelistRowValues])))
+          .addRow(
+            valueColumns.map((column) => {
+              const value = row[column.key as keyof PricelistRowValues];
+              return column.key === 'price' ? priceOf(value) : text(value);
+            }),
+          )
           .commit();
       }
     }
@@ -99,14 +115,16 @@ export async function writeChangesWorkbook(changes: ChangesExport): Promise<Buff
   for (const chunk of changes.updated) {
     for (const update of JSON.parse(chunk) as StoredUpdate[]) {
       for (const change of update.changes as ImportChange['changes']) {
-        updated
-          .addRow([
-            text(update.values.articleNumber),
-            headerOf.get(change.field) ?? change.field,
-            text(change.oldValue),
-            text(change.newValue),
-          ])
-          .commit();
+        const isPrice = change.field === 'price';
+        const value = isPrice ? priceOf : text;
+        const row = updated.addRow([
+          text(update.values.articleNumber),
+          headerOf.get(change.field) ?? change.field,
+          value(change.oldValue),
+          value(change.newValue),
+        ]);
+        if (isPrice) for (const column of [3, 4]) row.getCell(column).numFmt = PRICE_FORMAT;
+        row.commit();
       }
     }
   }

@@ -2,12 +2,18 @@ import type { LargestPriceChange } from '#contract';
 import type { PriceListDiffResult, StoredRows } from './diff';
 import { priceCents } from './rowRules';
 
+/** How many articles a risk names: the largest changes, the first removed rows. */
+export const NAMED_ARTICLES = 5;
+
 /**
  * The facts about prices that the risk rules weigh (server/src/priceListFile/riskRules.ts), taken in the
  * worker from the comparison it has made: the job never unpacks the rows for them.
  */
 export interface PriceChangeFacts {
-  /** Each updated row whose price changes from a price above 0: the change, per cent of the old price. */
+  /**
+   * Each updated row whose price changes from a price above 0 to one above 0: the change, per cent
+   * of the old price. A price set to 0 is counted in `setToZero` only, never also as a −100 % decrease.
+   */
   percents: Float64Array;
   /** Updated rows whose price goes up from 0 (no per cent to give). */
   increasesFromZero: number;
@@ -15,36 +21,81 @@ export interface PriceChangeFacts {
   largestDecrease: LargestPriceChange | null;
   /** Added rows at 0 and updated rows whose price becomes 0. */
   setToZero: number;
+  /** The (at most five) largest increases, largest first. Missing in facts from older workers. */
+  largestIncreases?: LargestPriceChange[];
+  /** The (at most five) largest decreases, largest first (most negative). */
+  largestDecreases?: LargestPriceChange[];
+  /** The first five articles whose price goes up from 0. */
+  increasedFromZero?: string[];
+  /** The first five articles whose price becomes 0. */
+  setToZeroArticles?: string[];
+  /** The first five removed articles, by article number. */
+  removedArticleNumbers?: string[];
 }
+
+/** Keeps `list` the `NAMED_ARTICLES` largest by `larger`, largest first. */
+function keepLargest(
+  list: LargestPriceChange[],
+  change: LargestPriceChange,
+  larger: (a: number, b: number) => boolean,
+) {
+  if (list.length === NAMED_ARTICLES && !larger(change.percent, list[list.length - 1]!.percent)) return;
+  let at = list.length;
+  while (at > 0 && larger(change.percent, list[at - 1]!.percent)) at--;
+  list.splice(at, 0, change);
+  if (list.length > NAMED_ARTICLES) list.pop();
+}
+
+const pushFirst = (list: string[], articleNumber: string) => {
+  if (list.length < NAMED_ARTICLES) list.push(articleNumber);
+};
 
 export function priceChangeFactsOf(diff: PriceListDiffResult, stored: StoredRows): PriceChangeFacts {
   const percents: number[] = [];
   let increasesFromZero = 0;
   let setToZero = 0;
-  let largestIncrease: LargestPriceChange | null = null;
-  let largestDecrease: LargestPriceChange | null = null;
-  for (const row of diff.added) if (priceCents(row.price) === 0) setToZero++;
+  const largestIncreases: LargestPriceChange[] = [];
+  const largestDecreases: LargestPriceChange[] = [];
+  const increasedFromZero: string[] = [];
+  const setToZeroArticles: string[] = [];
+  for (const row of diff.added)
+    if (priceCents(row.price) === 0) {
+      setToZero++;
+      pushFirst(setToZeroArticles, row.articleNumber);
+    }
   for (const update of diff.updated) {
     const before = priceCents(stored.texts[update.old * 5 + 1] ?? '');
     const after = priceCents(update.new.price);
     if (before === null || after === null || before === after) continue;
-    if (after === 0) setToZero++;
+    const { articleNumber } = update.new;
+    if (after === 0) {
+      setToZero++;
+      pushFirst(setToZeroArticles, articleNumber);
+      continue;
+    }
     if (before === 0) {
       increasesFromZero++;
+      pushFirst(increasedFromZero, articleNumber);
       continue;
     }
     const percent = ((after - before) / before) * 100;
     percents.push(percent);
-    if (percent > 0 && (!largestIncrease || percent > largestIncrease.percent))
-      largestIncrease = { percent, articleNumber: update.new.articleNumber };
-    if (percent < 0 && (!largestDecrease || percent < largestDecrease.percent))
-      largestDecrease = { percent, articleNumber: update.new.articleNumber };
+    if (percent > 0) keepLargest(largestIncreases, { percent, articleNumber }, (a, b) => a > b);
+    else keepLargest(largestDecreases, { percent, articleNumber }, (a, b) => a < b);
   }
+  const removedArticleNumbers = diff.removed
+    .slice(0, NAMED_ARTICLES)
+    .map((index) => stored.texts[index * 5] ?? '');
   return {
     percents: Float64Array.from(percents),
     increasesFromZero,
-    largestIncrease,
-    largestDecrease,
+    largestIncrease: largestIncreases[0] ?? null,
+    largestDecrease: largestDecreases[0] ?? null,
     setToZero,
+    largestIncreases,
+    largestDecreases,
+    increasedFromZero,
+    setToZeroArticles,
+    removedArticleNumbers,
   };
 }

@@ -13,6 +13,8 @@ const noPriceChanges: PriceChangeFacts = {
 const assess = (input: RiskInput) => assessRisk(input, { priceChangePercent: 25, futureRemovalPercent: 10 });
 const current = { number: '2', status: 'CURRENT' as const };
 const future = { number: '3', status: 'FUTURE' as const };
+const why =
+  'Filen ska innehålla hela prislistan: rader som inte finns i filen tas bort. Inläsningen kan ångras efteråt med ”Ångra inläsning”.';
 
 describe('the risk rules of an import', () => {
   it('finds nothing risky in a file that only adds rows and changes prices a little', () => {
@@ -40,10 +42,10 @@ describe('the risk rules of an import', () => {
   it('names any removal from a current price list', () => {
     expect(
       assess({ pricelist: current, storedRows: 400, removed: 380, priceChanges: noPriceChanges }).warnings,
-    ).toEqual(['380 rader tas bort från prislista 2 (Aktuell).']);
+    ).toEqual([`380 av 400 rader (95 %) tas bort från prislista 2 (Aktuell). ${why}`]);
     expect(
       assess({ pricelist: current, storedRows: 400, removed: 1, priceChanges: noPriceChanges }).warnings,
-    ).toEqual(['1 rad tas bort från prislista 2 (Aktuell).']);
+    ).toEqual([`1 av 400 rader (0,3 %) tas bort från prislista 2 (Aktuell). ${why}`]);
   });
 
   it('names removals of at least 10 % of a future price list, and not fewer', () => {
@@ -52,7 +54,7 @@ describe('the risk rules of an import', () => {
     ).toEqual([]);
     expect(
       assess({ pricelist: future, storedRows: 100, removed: 10, priceChanges: noPriceChanges }).warnings,
-    ).toEqual(['10 rader tas bort från prislista 3 (Framtida), 10 % av dess rader.']);
+    ).toEqual([`10 av 100 rader (10 %) tas bort från prislista 3 (Framtida). ${why}`]);
     // The share is a setting.
     expect(
       assessRisk(
@@ -75,9 +77,10 @@ describe('the risk rules of an import', () => {
         setToZero: 2,
       },
     });
+    // Facts without the lists (an older worker's) name the largest change only.
     expect(risk.warnings).toEqual([
-      '4 priser höjs med mer än 25 %, som mest 140 % (HMD-0042).',
-      '2 priser sänks med mer än 25 %, som mest 60 % (HMD-0007).',
+      '4 priser höjs med mer än 25 %, mest för HMD-0042 (+140 %).',
+      '2 priser sänks med mer än 25 %, mest för HMD-0007 (−60 %).',
       '2 priser blir 0 kr.',
     ]);
     expect(risk).toMatchObject({
@@ -101,7 +104,70 @@ describe('the risk rules of an import', () => {
         },
         { priceChangePercent: 100, futureRemovalPercent: 10 },
       ).warnings,
-    ).toEqual(['1 pris höjs med mer än 100 %, som mest 140 % (HMD-0042).']);
+    ).toEqual(['1 pris höjs med mer än 100 %: HMD-0042 (+140 %).']);
+  });
+
+  it('explains a removal: the share, why, the first five articles and the undo', () => {
+    const risk = assess({
+      pricelist: current,
+      storedRows: 400,
+      removed: 350,
+      priceChanges: {
+        ...noPriceChanges,
+        removedArticleNumbers: ['HMD-0001', 'HMD-0002', 'HMD-0003', 'HMD-0004', 'HMD-0005'],
+      },
+    });
+    expect(risk.warnings).toEqual([
+      `350 av 400 rader (87,5 %) tas bort från prislista 2 (Aktuell): HMD-0001, HMD-0002, HMD-0003, HMD-0004, HMD-0005 och 345 till. ${why}`,
+    ]);
+    expect(risk).toMatchObject({
+      storedRows: 400,
+      removedArticleNumbers: ['HMD-0001', 'HMD-0002', 'HMD-0003', 'HMD-0004', 'HMD-0005'],
+    });
+    // A few rows are named, all of them; a share that rounds to 0 is not "0 %".
+    expect(
+      assess({
+        pricelist: current,
+        storedRows: 20_000,
+        removed: 2,
+        priceChanges: { ...noPriceChanges, removedArticleNumbers: ['HMD-0001', 'HMD-0002'] },
+      }).warnings,
+    ).toEqual([
+      `2 av 20\u00a0000 rader (under 0,1 %) tas bort från prislista 2 (Aktuell): HMD-0001 och HMD-0002. ${why}`,
+    ]);
+  });
+
+  it('names up to five articles with the largest changes, rounded as the facts are', () => {
+    const risk = assess({
+      pricelist: current,
+      storedRows: 400,
+      removed: 0,
+      priceChanges: {
+        ...noPriceChanges,
+        percents: Float64Array.from([-54.45, -54.4, -40, -30, -27, -26, -10]),
+        increasesFromZero: 1,
+        increasedFromZero: ['HMD-0100'],
+        largestIncreases: [],
+        largestDecrease: { percent: -54.45, articleNumber: 'HMD-0400' },
+        largestDecreases: [
+          { percent: -54.45, articleNumber: 'HMD-0400' },
+          { percent: -54.4, articleNumber: 'HMD-0399' },
+          { percent: -40, articleNumber: 'HMD-0398' },
+          { percent: -30, articleNumber: 'HMD-0397' },
+          { percent: -27, articleNumber: 'HMD-0396' },
+        ],
+        setToZero: 1,
+        setToZeroArticles: ['HMD-0200'],
+      },
+    });
+    expect(risk.warnings).toEqual([
+      '1 pris höjs med mer än 25 %: HMD-0100 (från 0 kr).',
+      '6 priser sänks med mer än 25 %, mest för HMD-0400 (−54,5 %), HMD-0399 (−54,4 %), HMD-0398 (−40 %), HMD-0397 (−30 %) och HMD-0396 (−27 %).',
+      '1 pris blir 0 kr: HMD-0200.',
+    ]);
+    // The facts carry the same rounding as the warnings.
+    expect(risk.largestDecrease).toEqual({ percent: -54.5, articleNumber: 'HMD-0400' });
+    expect(risk.largestDecreases?.[0]).toEqual({ percent: -54.5, articleNumber: 'HMD-0400' });
   });
 
   it('gives every assessment its own id', () => {

@@ -20,6 +20,8 @@ export const importTexts = {
   review: 'Granska',
   delete: 'Radera',
   summary: 'Sammanfattning',
+  /** The summary's h1 names the file being checked; the breadcrumb keeps "Sammanfattning". */
+  summaryHeading: (fileName: string) => `Sammanfattning: ${fileName}`,
   confirm: 'Läs in',
   readNewFile: 'Läs in ny fil',
   deleteQuestion: 'Vill du radera filen och dess sammanfattning?',
@@ -98,10 +100,26 @@ export const importTexts = {
       `Filen ”${fileName}” läses in i prislista ${pricelistNumber}.`,
     toPricelist: (pricelistNumber: string) => `Visa prislista ${pricelistNumber}`,
     validationEnded: (fileName: string, status: string) => `${fileName}: ${status}.`,
+    /** The upload's notice once its validation has ended: what happened, then the outcome. */
+    validated: (fileName: string, pricelistNumber: string, outcome: string) =>
+      `Filen ”${fileName}” för prislista ${pricelistNumber} är validerad. ${outcome}.`,
+    /** The outcome of a validation, as the summary's status says it, with its counts when known. */
+    validationOk: (updated: number, removed: number, added: number) =>
+      `Validering OK: ${formatCount(updated)} ändrade, ${formatCount(removed)} borttagna, ${formatCount(added)} tillagda rader`,
+    validationErrors: (errors: number) => `Valideringsfel: ${formatCount(errors)} fel`,
+    /** After "Läs in", once the import has run. */
+    imported: (fileName: string, pricelistNumber: string, outcome: string | null) =>
+      outcome
+        ? `Filen ”${fileName}” är inläst i prislista ${pricelistNumber}: ${outcome}.`
+        : `Filen ”${fileName}” är inläst i prislista ${pricelistNumber}.`,
+    importedCounts: (updated: number, removed: number, added: number) =>
+      `${formatCount(updated)} ändrade, ${formatCount(removed)} borttagna, ${formatCount(added)} tillagda rader`,
+    importFailed: (fileName: string, pricelistNumber: string, status: string) =>
+      `Filen ”${fileName}” lästes inte in i prislista ${pricelistNumber}: ${status}. Prislistan är oförändrad.`,
   },
   undo: {
     done: (pricelistNumber: string) =>
-      `Inläsningen är ångrad. Prislista ${pricelistNumber} har nu de rader den hade före inläsningen.`,
+      `Inläsningen är ångrad: prislista ${pricelistNumber} är som före den, med de rader den hade före inläsningen.`,
     undoneAt: 'Ångrad',
     undoneBy: (when: string, fullName: string) => `${when} av ${fullName}`,
   },
@@ -117,8 +135,12 @@ export const importTexts = {
     },
     countsHeading: 'Resultat av valideringen',
     changesExcel: 'Ladda ner ändringarna och riskerna som Excel',
-    importedHeading: (when: string, fullName: string) => `Inläst ${when} av ${fullName}`,
+    importedCountsHeading: 'Resultat av inläsningen',
+    /** When and by whom: a line under the heading, never a heading itself. */
+    importedAt: (when: string, fullName: string) => `Inläst ${when} av ${fullName}.`,
+    changesHeading: 'Ändringar i prislistan',
     showChanges: 'Visa ändringar',
+    showAllChanges: (total: number, kind: string) => `Visa alla ${formatCount(total)} ${kind.toLowerCase()}`,
     changesFailed: 'Det gick inte att hämta ändringarna.',
     changesColumn: 'Ändringar',
     change: (field: string, oldValue: string, newValue: string) => `${field}: ${oldValue} → ${newValue}`,
@@ -255,5 +277,16 @@ export const importTexts = {
     cell: 'Cell',
     value: 'Värde',
     message: 'Meddelande',
+  },
+  /** The risk guard's dialog, and the upload dialog's file checks and template (issue 31, parts 2 and 7). */
+  riskGuard: {
+    dialogIntro: 'Inläsningen ändrar prislistan så här:',
+    undo: 'Inläsningen kan ångras efteråt med ”Ångra inläsning”.',
+  },
+  fileCheck: {
+    notExcel: 'Filen måste vara en Excel-fil (.xlsx eller .xls).',
+    dropArea: 'Släpp Excel-filen här',
+    emptyTemplate: 'Mallen är tom. Välj prislistenummer om du vill få mallen ifylld med prislistans rader.',
+    filledTemplate: (pricelistNumber: string) => `Mallen innehåller raderna i prislista ${pricelistNumber}.`,
   },
 } as const;

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { importStatusListLabels } from '#contract/domain';
 import { formatCount, formatDateTime } from '../../ui/format';
@@ -20,10 +21,24 @@ export function ImportHistory({ pricelistRef, latestImportId }: ImportHistoryPro
   const columns = texts.historyColumns;
   const { data: imports } = useGetPricelistImportsQuery(pricelistRef);
   const count = (value: number | undefined) => (value === undefined ? '–' : formatCount(value));
+  // After "Ja, ångra": what happened, in place of the button that did it, with the focus.
+  const [undone, setUndone] = useState<string | null>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!undone) return;
+    // After the dialog has given the focus back to its trigger, which is about to go.
+    const timer = setTimeout(() => messageRef.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [undone]);
 
   return (
     <section aria-labelledby="history-heading">
       <h2 id="history-heading">{texts.historyHeading}</h2>
+      {undone && (
+        <p ref={messageRef} className="banner success" role="status" tabIndex={-1}>
+          {undone}
+        </p>
+      )}
       {imports?.length === 0 && <p>{texts.noHistory}</p>}
       {imports && imports.length > 0 && (
         <ScrollRegion label={texts.historyHeading}>
@@ -66,7 +81,13 @@ export function ImportHistory({ pricelistRef, latestImportId }: ImportHistoryPro
                   </td>
                   <td>
                     {item.id === latestImportId && !item.undone && (
-                      <UndoImportDialog organizationId={pricelistRef.organizationId} item={item} />
+                      <UndoImportDialog
+                        organizationId={pricelistRef.organizationId}
+                        item={item}
+                        onUndone={() =>
+                          setUndone(texts.undone(item.metadata.number ?? String(item.metadata.id)))
+                        }
+                      />
                     )}
                   </td>
                 </tr>

@@ -28,6 +28,8 @@ export const pricelistTexts = {
   nextPage: 'Nästa sida',
   historyHeading: 'Inläsningar till prislistan',
   noHistory: 'Inga inläsningar till prislistan ännu.',
+  /** After "Ja, ångra" in the history: what happened, said where the button was. */
+  undone: (number: string) => `Inläsningen är ångrad: prislista ${number} är som före den.`,
   historyColumns: {
     file: 'Fil',
     imported: 'Inläst',

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ColumnMappingUsed, ImportSummary } from '#contract/imports';
 import { renderInApp } from '../../../test/render';
+import { callsOf, json, stubFetch } from '../../../test/stubFetch';
 import { anImport } from '../test/anImport';
 import { blad1, exportSheet } from '../test/fileSheets';
-import { callsOf, json, stubFetch } from '../test/stubFetch';
 import { ImportResult } from './ImportResult';
 
 const columns: ColumnMappingUsed['columns'] = [

@@ -9,9 +9,9 @@ import type {
   ValidationError,
 } from '#contract/imports';
 import { renderInApp } from '../../../test/render';
+import { callsOf, json, stubFetch } from '../../../test/stubFetch';
 import { formatDateTime } from '../../../ui/format';
 import { anImport } from '../test/anImport';
-import { callsOf, json, stubFetch } from '../test/stubFetch';
 import { ImportResult } from './ImportResult';
 
 type ErrorsSummary = Extract<ImportSummary, { type: 'VALIDATION_ERRORS' }>;

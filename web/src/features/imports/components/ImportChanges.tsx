@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type ChangeKind,
   changeKinds,
@@ -12,6 +12,8 @@ import { sv } from '../../../ui/text/sv';
 import { useGetImportChangesQuery } from '../api';
 import { importTexts } from '../texts';
 
+/** Each kind shows its first rows at once; "Visa alla" pages through the rest. */
+export const FIRST_ROWS = 10;
 const PAGE_SIZE = 20;
 type Counts = Record<ChangeKind, number>;
 
@@ -22,21 +24,64 @@ interface ImportChangesProps {
 }
 
 /**
- * "Visa ändringar": the rows behind the counts, so a supplier sees exactly what the import will do
- * before confirming it. Fetched only when opened.
+ * The rows behind the counts, open from the start, so a supplier reads exactly what the import
+ * will do before the buttons: the first rows of each kind, and a way to see all of them. The
+ * tables are fetched as the section comes near the screen; a browser that cannot tell
+ * (no IntersectionObserver) opens them by "Visa ändringar".
  */
 export function ImportChanges({ organizationId, importId, counts }: ImportChangesProps) {
-  const [isOpen, setOpen] = useState(false);
   const kinds = changeKinds.filter((kind) => counts[kind] > 0);
   if (kinds.length === 0) return null;
+  return <ChangesSection organizationId={organizationId} importId={importId} kinds={kinds} />;
+}
+
+function ChangesSection({
+  organizationId,
+  importId,
+  kinds,
+}: {
+  organizationId: number;
+  importId: number;
+  kinds: readonly ChangeKind[];
+}) {
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const canObserve = typeof IntersectionObserver !== 'undefined';
+  const [isShown, setShown] = useState(false);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!canObserve || isShown || !section) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setShown(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, [canObserve, isShown]);
+  const open = () => {
+    setShown(true);
+    // The button goes with the click: the heading keeps the focus off the body.
+    headingRef.current?.focus();
+  };
   return (
-    <details className="changes" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>{importTexts.summaryPage.showChanges}</summary>
-      {isOpen &&
+    <section ref={sectionRef} className="changes" aria-labelledby="changes-heading">
+      <h2 id="changes-heading" ref={headingRef} tabIndex={-1}>
+        {importTexts.summaryPage.changesHeading}
+      </h2>
+      {isShown ? (
         kinds.map((kind) => (
           <ChangesTable key={kind} organizationId={organizationId} importId={importId} kind={kind} />
-        ))}
-    </details>
+        ))
+      ) : canObserve ? (
+        <p>{sv.app.loading}</p>
+      ) : (
+        <button type="button" className="button secondary" onClick={open}>
+          {importTexts.summaryPage.showChanges}
+        </button>
+      )}
+    </section>
   );
 }
 
@@ -66,21 +111,33 @@ interface ChangesTableProps {
 
 function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
   const [offset, setOffset] = useState(0);
+  // First the first rows; after "Visa alla", pages of PAGE_SIZE with "Föregående" and "Nästa".
+  const [showsAll, setShowsAll] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const { data, isError } = useGetImportChangesQuery({
     organizationId,
     importId,
     kind,
     offset,
-    limit: PAGE_SIZE,
+    limit: showsAll ? PAGE_SIZE : FIRST_ROWS,
   });
   const captionId = `changes-${kind}`;
-  if (isError) return <p className="banner error">{importTexts.summaryPage.changesFailed}</p>;
+  const showAll = () => {
+    setShowsAll(true);
+    // The button goes away with the first rows: the kind's heading takes the focus, not the body.
+    headingRef.current?.focus();
+  };
+  // An answer without rows is as good as none: said, rather than a page that breaks.
+  if (isError || (data !== undefined && !Array.isArray(data?.changes)))
+    return <p className="banner error">{importTexts.summaryPage.changesFailed}</p>;
   if (!data) return <p>{sv.app.loading}</p>;
 
   const to = Math.min(offset + data.changes.length, data.total);
   return (
     <section className="changes__kind" aria-labelledby={captionId}>
-      <h3 id={captionId}>{captions[kind]}</h3>
+      <h3 id={captionId} ref={headingRef} tabIndex={-1}>
+        {captions[kind]}
+      </h3>
       <ScrollRegion label={captions[kind]}>
         <table className="data-table" aria-labelledby={captionId}>
           <thead>
@@ -105,27 +162,38 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
           </tbody>
         </table>
       </ScrollRegion>
-      <div className="pager">
-        <p aria-live="polite">
-          {importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : offset + 1, to, data.total)}
-        </p>
-        <button
-          type="button"
-          className="button secondary"
-          disabled={offset === 0}
-          onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-        >
-          {importTexts.summaryPage.previousPage}
-        </button>
-        <button
-          type="button"
-          className="button secondary"
-          disabled={to >= data.total}
-          onClick={() => setOffset(offset + PAGE_SIZE)}
-        >
-          {importTexts.summaryPage.nextPage}
-        </button>
-      </div>
+      {showsAll ? (
+        <div className="pager">
+          <p aria-live="polite">
+            {importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : offset + 1, to, data.total)}
+          </p>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+          >
+            {importTexts.summaryPage.previousPage}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={to >= data.total}
+            onClick={() => setOffset(offset + PAGE_SIZE)}
+          >
+            {importTexts.summaryPage.nextPage}
+          </button>
+        </div>
+      ) : (
+        <div className="pager">
+          <p>{importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : 1, to, data.total)}</p>
+          {to < data.total && (
+            <button type="button" className="button secondary" onClick={showAll}>
+              {importTexts.summaryPage.showAllChanges(data.total, captions[kind])}
+            </button>
+          )}
+        </div>
+      )}
     </section>
   );
 }

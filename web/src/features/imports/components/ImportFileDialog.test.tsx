@@ -100,9 +100,51 @@ describe('the dialog "Läs in fil"', () => {
     await user.click(screen.getByRole('button', { name: 'Läs in fil' }));
     const input = screen.getByRole('dialog').querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File(['%PDF'], 'prislista.pdf', { type: 'application/pdf' }));
-    expect(screen.getByRole('dialog')).toHaveTextContent(
-      'Endast filer av typen .xls och .xlsx kan läsas in.',
+    expect(screen.getByRole('dialog')).toHaveTextContent('Filen måste vara en Excel-fil (.xlsx eller .xls).');
+  });
+
+  it('names a file that only has an Excel name at the file field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const upload = vi.fn<UploadFile>();
+    renderCreateDialog(upload);
+    await user.click(screen.getByRole('button', { name: 'Läs in fil' }));
+    await choose(user, /Filtyp/, 'Generell prislista');
+    await choose(user, /Prislistenummer/, '2 (Aktuell)');
+    const input = screen.getByRole('dialog').querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['%PDF-1.7'], 'prislista.xlsx', { type: 'application/pdf' }));
+    const fieldset = screen.getByRole('group', { name: 'Fil' });
+    await waitFor(() =>
+      expect(fieldset).toHaveTextContent('Filen måste vara en Excel-fil (.xlsx eller .xls).'),
     );
+    expect(fieldset).toHaveTextContent('Ingen fil vald.');
+    await user.click(screen.getByRole('button', { name: 'Ladda upp' }));
+    expect(upload).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Välj fil' })).toHaveFocus();
+    // An .xls must be an OLE2 container.
+    await user.upload(input, new File(['PK'], 'prislista.xls', { type: 'application/vnd.ms-excel' }));
+    await waitFor(() =>
+      expect(fieldset).toHaveTextContent('Filen måste vara en Excel-fil (.xlsx eller .xls).'),
+    );
+    await user.upload(input, excelFile());
+    await waitFor(() => expect(fieldset).toHaveTextContent('Vald fil: prislista.xlsx'));
+    expect(fieldset).not.toHaveTextContent('Filen måste vara en Excel-fil');
+  });
+
+  it('names the drop area in Swedish, and says what the template holds', async () => {
+    const user = userEvent.setup();
+    renderCreateDialog(vi.fn<UploadFile>());
+    await user.click(screen.getByRole('button', { name: 'Läs in fil' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByLabelText(/DropZone/)).toBeNull();
+    expect(within(dialog).getByLabelText('Släpp Excel-filen här')).toBeInTheDocument();
+    const template = within(dialog).getByRole('link', { name: 'Ladda ner mall' });
+    expect(template).toHaveAttribute('href', '/resources/v1/imports/1/template?type=GENERAL_PRICELIST');
+    expect(template).toHaveAccessibleDescription(
+      'Mallen är tom. Välj prislistenummer om du vill få mallen ifylld med prislistans rader.',
+    );
+    await choose(user, /Filtyp/, 'Generell prislista');
+    await choose(user, /Prislistenummer/, '3 (Framtida)');
+    expect(template).toHaveAccessibleDescription('Mallen innehåller raderna i prislista 3.');
   });
 
   it('uploads the file with the chosen price list, shows the progress, cannot be dismissed meanwhile, then closes', async () => {

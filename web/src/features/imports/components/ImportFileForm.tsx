@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useDispatch } from 'react-redux';
 import { type ImportType, importTypeLabels } from '#contract/domain';
@@ -8,7 +8,7 @@ import { sv } from '../../../ui/text/sv';
 import { resourceUrls, useGetImportActivePricelistsQuery, useGetImportGeneralPricelistQuery } from '../api';
 import { importTexts } from '../texts';
 import type { UploadFile } from '../upload';
-import { FilePicker, fileChoiceProblem } from './FilePicker';
+import { FilePicker, fileChoiceProblem, fileContentProblem } from './FilePicker';
 import { FileTypeSelect } from './FileTypeSelect';
 import { type PricelistChoices, PricelistSelect } from './PricelistSelect';
 import { UploadProgress } from './UploadProgress';
@@ -31,6 +31,7 @@ export function ImportFileForm(props: ImportFileFormProps) {
   const { organizationId, replacing, upload, onUploadingChange, onCancel, onUploaded } = props;
   const dispatch = useDispatch();
   const formRef = useRef<HTMLFormElement>(null);
+  const templateHintId = useId();
   const [type, setType] = useState<ImportType | null>(replacing?.type ?? null);
   const [pricelistId, setPricelistId] = useState<number | null>(replacing?.metadata.id ?? null);
   const [file, setFile] = useState<File | null>(null);
@@ -50,15 +51,23 @@ export function ImportFileForm(props: ImportFileFormProps) {
   // Whoever submits an incomplete form lands on the first field to fix.
   useEffect(() => {
     if (invalidSubmits === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[data-invalid] button, .field--invalid button')?.focus();
+    // ".button": not the drop area's hidden button, which only screen readers and drops use.
+    formRef.current
+      ?.querySelector<HTMLElement>('[data-invalid] button, .field--invalid button.button')
+      ?.focus();
   }, [invalidSubmits]);
 
   const isUploading = phase.name === 'uploading';
-  const chooseFiles = (files: File[]) => {
+  // Only the latest choice counts when an earlier one is still being read.
+  const latestChoice = useRef(0);
+  const chooseFiles = async (files: File[]) => {
     if (files.length === 0) return;
-    const problem = fileChoiceProblem(files);
+    const choice = ++latestChoice.current;
+    const [first] = files;
+    const problem = fileChoiceProblem(files) ?? (first ? await fileContentProblem(first) : null);
+    if (choice !== latestChoice.current) return;
     setFileProblem(problem);
-    setFile(problem ? null : (files[0] ?? null));
+    setFile(problem ? null : (first ?? null));
   };
 
   async function submit(event: FormEvent) {
@@ -95,6 +104,11 @@ export function ImportFileForm(props: ImportFileFormProps) {
   }
 
   const templatePricelistId = replacing ? replacing.metadata.id : pricelistId;
+  const templatePricelistNumber = replacing
+    ? replacing.metadata.number
+    : choices.state === 'loaded'
+      ? choices.pricelists.find((pricelist) => pricelist.id === pricelistId)?.number
+      : undefined;
   return (
     <form ref={formRef} className="import-form" noValidate onSubmit={submit}>
       {replacing ? (
@@ -122,9 +136,19 @@ export function ImportFileForm(props: ImportFileFormProps) {
         <FilePicker file={file} error={errors.file} isDisabled={isUploading} onFiles={chooseFiles} />
       </div>
       <p>
-        <a href={resourceUrls.template(organizationId, templatePricelistId)} download>
+        {/* Always the template of a general price list, the only type: empty until a price list is chosen. */}
+        <a
+          href={resourceUrls.template(organizationId, templatePricelistId)}
+          download
+          aria-describedby={templateHintId}
+        >
           {importTexts.downloadTemplate}
-        </a>
+        </a>{' '}
+        <span id={templateHintId} className="field__hint">
+          {templatePricelistNumber
+            ? importTexts.fileCheck.filledTemplate(templatePricelistNumber)
+            : importTexts.fileCheck.emptyTemplate}
+        </span>
       </p>
       {phase.name === 'failed' && (
         <div className="banner error" role="alert">

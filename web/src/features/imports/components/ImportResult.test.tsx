@@ -37,7 +37,8 @@ it('shows the counts and the success banner of a validated file', () => {
   ];
   for (const [label, count] of counts)
     expect(screen.getByText(label).nextElementSibling).toHaveTextContent(count);
-  expect(screen.getByText('Visa ändringar')).toBeInTheDocument();
+  // The changes are open from the start, under their own heading.
+  expect(screen.getByRole('heading', { level: 2, name: 'Ändringar i prislistan' })).toBeInTheDocument();
 });
 
 it('does not ask to press "Läs in" once the import is done', () => {
@@ -51,7 +52,7 @@ it('does not ask to press "Läs in" once the import is done', () => {
     />,
   );
   expect(screen.queryByText(/Filen är godkänd för inläsning/)).not.toBeInTheDocument();
-  expect(screen.queryByText('Visa ändringar')).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Ändringar i prislistan' })).not.toBeInTheDocument();
 });
 
 it('lists the missing columns per sheet with the format banner', () => {

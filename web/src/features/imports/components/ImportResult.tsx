@@ -167,6 +167,11 @@ function MissingColumns({ summary }: { summary: Extract<ImportSummary, { type: '
 
 type Counts = Extract<ImportSummary, { type: 'CONFIRM' }>;
 
+/**
+ * A file ready to be read in, in the order it is checked (docs/product.md, "Screens and routes";
+ * issue 31): the banner, the risks, the four counts with what happens to prices, and the changes
+ * themselves, open. The buttons come after all of it (ImportSummaryPage).
+ */
 function ConfirmResult({
   organizationId,
   item,
@@ -180,54 +185,65 @@ function ConfirmResult({
   attempt?: ReactNode;
 }) {
   const labels = importTexts.summaryPage.counts;
+  const isImported = item.status === 'IMPORT_SUCCESS' && item.imported !== null;
   return (
-    <section aria-labelledby="counts-heading">
-      {/* The banner asks the user to press "Läs in": only while that button is there. */}
-      {item.status === 'VALIDATION_SUCCESS' && (
-        <p className="banner success">{importTexts.validationSuccessBanner}</p>
-      )}
-      {attempt}
-      <h2 id="counts-heading">
-        {item.status === 'IMPORT_SUCCESS' && item.imported
-          ? importTexts.summaryPage.importedHeading(formatDateTime(item.imported), item.importedBy.fullName)
-          : importTexts.summaryPage.countsHeading}
-      </h2>
-      <dl className="facts counts">
-        <dt>{labels.added}</dt>
-        <dd>{formatCount(counts.added)}</dd>
-        <dt>{labels.updated}</dt>
-        <dd>{formatCount(counts.updated)}</dd>
-        <dt>{labels.removed}</dt>
-        <dd>{formatCount(counts.removed)}</dd>
-        <dt>{labels.unchanged}</dt>
-        <dd>{formatCount(counts.unchanged)}</dd>
-      </dl>
-      {counts.risk && <RiskFacts risk={counts.risk} />}
-      <p>
-        <a href={resourceUrls.changesExcel(organizationId, item.id)} download>
-          {importTexts.summaryPage.changesExcel}
-        </a>
-      </p>
+    <>
+      <section aria-labelledby="counts-heading">
+        {/* The banner asks the user to press "Läs in": only while that button is there. */}
+        {item.status === 'VALIDATION_SUCCESS' && (
+          <p className="banner success">{importTexts.validationSuccessBanner}</p>
+        )}
+        {attempt}
+        {counts.risk && <RiskWarnings risk={counts.risk} />}
+        <h2 id="counts-heading">
+          {isImported ? importTexts.summaryPage.importedCountsHeading : importTexts.summaryPage.countsHeading}
+        </h2>
+        {isImported && item.imported && (
+          // A timestamp is a fact under the heading, never the heading itself.
+          <p>{importTexts.summaryPage.importedAt(formatDateTime(item.imported), item.importedBy.fullName)}</p>
+        )}
+        <dl className="facts counts">
+          <dt>{labels.added}</dt>
+          <dd>{formatCount(counts.added)}</dd>
+          <dt>{labels.updated}</dt>
+          <dd>{formatCount(counts.updated)}</dd>
+          <dt>{labels.removed}</dt>
+          <dd>{formatCount(counts.removed)}</dd>
+          <dt>{labels.unchanged}</dt>
+          <dd>{formatCount(counts.unchanged)}</dd>
+        </dl>
+        {counts.risk && <PriceFacts risk={counts.risk} />}
+        <p>
+          <a href={resourceUrls.changesExcel(organizationId, item.id)} download>
+            {importTexts.summaryPage.changesExcel}
+          </a>
+        </p>
+      </section>
       <ImportChanges organizationId={organizationId} importId={item.id} counts={counts} />
-    </section>
+    </>
   );
 }
 
-/** Beside the counts: what confirming does to prices, and the risks it carries (the server's sentences). */
-function RiskFacts({ risk }: { risk: ImportRisk }) {
+/** Before the counts: the risks confirming carries (the server's sentences), read before anything else. */
+function RiskWarnings({ risk }: { risk: ImportRisk }) {
+  if (risk.warnings.length === 0) return null;
+  return (
+    <div className="banner warning" role="note" aria-labelledby="risk-warnings-heading">
+      <h2 id="risk-warnings-heading">{importTexts.risk.warningsHeading}</h2>
+      <ul>
+        {risk.warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Beside the counts: what confirming does to prices. */
+function PriceFacts({ risk }: { risk: ImportRisk }) {
   const texts = importTexts.risk;
   return (
     <>
-      {risk.warnings.length > 0 && (
-        <div className="banner warning" role="note" aria-labelledby="risk-warnings-heading">
-          <h3 id="risk-warnings-heading">{texts.warningsHeading}</h3>
-          <ul>
-            {risk.warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
-            ))}
-          </ul>
-        </div>
-      )}
       <h3>{texts.heading}</h3>
       <dl className="facts risk-facts">
         <dt>{texts.pricelist}</dt>

@@ -6,9 +6,9 @@ import type { ImportStatus } from '#contract/domain';
 import type { ImportSummary } from '#contract/imports';
 import { IMPORT_PERMISSION } from '#contract/permissions';
 import { renderRoutes } from '../../../test/render';
+import { callsOf, json, stubFetch } from '../../../test/stubFetch';
 import { anImport } from '../test/anImport';
 import { blad1 } from '../test/fileSheets';
-import { callsOf, json, stubFetch } from '../test/stubFetch';
 import { ImportSummaryPage } from './ImportSummaryPage';
 
 const profile: Profile = {
@@ -81,7 +81,7 @@ it('validates the file again with the mapping and follows the import until its n
 
   // At once pending, the form gone, the focus on the page's heading, as after "Läs in ny fil".
   await waitFor(() =>
-    expect(screen.getByRole('heading', { level: 1, name: 'Sammanfattning' })).toHaveFocus(),
+    expect(screen.getByRole('heading', { level: 1, name: /^Sammanfattning: / })).toHaveFocus(),
   );
   expect(
     screen.getByText('Filen behandlas. Sidan uppdateras av sig själv när resultatet är klart.'),

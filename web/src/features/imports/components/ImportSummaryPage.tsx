@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router';
@@ -99,6 +99,8 @@ function LoadedSummary({
 }: LoadedSummaryProps) {
   const dispatch = useDispatch();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  useFocusKeptOnPage(pageRef, headingRef);
   const { parent, id, number } = item.metadata;
   // A new file or a new column mapping: the import is pending again, and the page follows it.
   const followNewValidation = () => {
@@ -106,10 +108,11 @@ function LoadedSummary({
     // The button or form that started it goes away with the old status.
     headingRef.current?.focus();
   };
+  // The order of the specification: the facts, the content and its banners, the buttons last.
   return (
-    <>
+    <div ref={pageRef}>
       <h1 ref={headingRef} tabIndex={-1}>
-        {importTexts.summary}
+        {importTexts.summaryHeading(item.fileName)}
       </h1>
       <dl className="facts summary-facts">
         <dt>{importTexts.fields.fileName}</dt>
@@ -142,12 +145,6 @@ function LoadedSummary({
         </p>
       )}
       {isPendingStatus(item.status) && <p>{importTexts.summaryPage.pendingNote}</p>}
-      <SummaryActions
-        organizationId={organizationId}
-        item={item}
-        risk={summary?.type === 'CONFIRM' ? summary.risk : undefined}
-        onReplaced={followNewValidation}
-      />
       <ImportResult
         organizationId={organizationId}
         item={item}
@@ -158,6 +155,56 @@ function LoadedSummary({
           mayImport && summaryShowsColumnMapping(item.status) ? followNewValidation : undefined
         }
       />
-    </>
+      {/* Read first, then act: "Läs in" after the changes, "Radera" apart at the row's end. */}
+      <SummaryActions
+        organizationId={organizationId}
+        item={item}
+        risk={summary?.type === 'CONFIRM' ? summary.risk : undefined}
+        onReplaced={followNewValidation}
+      />
+    </div>
   );
+}
+
+const messageSelector = '[role="status"], [role="alert"]';
+
+/**
+ * Focus never falls to the body: when the focused control goes away with what it did ("Ja,
+ * ångra" closes its dialog and "Ångra inläsning" gives way to the message), the message that
+ * came in its place takes the focus, or else the page's heading.
+ */
+function useFocusKeptOnPage(
+  pageRef: RefObject<HTMLElement | null>,
+  headingRef: RefObject<HTMLElement | null>,
+) {
+  useEffect(() => {
+    const page = pageRef.current;
+    if (!page) return;
+    let last: Element | null = null;
+    const remember = (event: FocusEvent) => {
+      last = event.target instanceof Element ? event.target : null;
+    };
+    page.addEventListener('focusin', remember);
+    const observer = new MutationObserver((records) => {
+      if (!last || last.isConnected) return;
+      last = null;
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
+      const added = records
+        .flatMap((record) => [...record.addedNodes])
+        .filter((node): node is HTMLElement => node instanceof HTMLElement);
+      const message =
+        added.find((node) => node.matches(messageSelector)) ??
+        added.map((node) => node.querySelector<HTMLElement>(messageSelector)).find((node) => node !== null);
+      const target = message ?? headingRef.current;
+      if (!target) return;
+      if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+      target.focus();
+    });
+    observer.observe(page, { childList: true, subtree: true });
+    return () => {
+      page.removeEventListener('focusin', remember);
+      observer.disconnect();
+    };
+  }, [pageRef, headingRef]);
 }

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Profile } from '#contract/auth';
 import { IMPORT_PERMISSION } from '#contract/permissions';
 import { renderRoutes } from '../../../test/render';
+import { json, stubFetch } from '../../../test/stubFetch';
 import { anImport } from '../test/anImport';
-import { json, stubFetch } from '../test/stubFetch';
 import { ImportSummaryRoute } from './ImportSummaryRoute';
 
 const profile: Profile = {

@@ -5,7 +5,7 @@ import type { Profile } from '#contract/auth';
 import type { SavedColumnMapping } from '#contract/imports';
 import { IMPORT_PERMISSION } from '#contract/permissions';
 import { renderInApp } from '../../../test/render';
-import { callsOf, json, stubFetch } from '../test/stubFetch';
+import { callsOf, json, stubFetch } from '../../../test/stubFetch';
 import { ImportListPage } from './ImportListPage';
 import { SavedColumnMappings } from './SavedColumnMappings';
 

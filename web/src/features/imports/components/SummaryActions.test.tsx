@@ -63,7 +63,9 @@ it('asks before applying a risky import, names its risks, and "Avbryt" applies n
     medianChangePercent: null,
     pricesSetToZero: 0,
     removed: 380,
-    warnings: ['380 rader tas bort från prislista 2 (Aktuell).'],
+    warnings: [
+      '380 av 400 rader (95 %) tas bort från prislista 2 (Aktuell): HMD-0001, HMD-0002, HMD-0003, HMD-0004, HMD-0005 och 375 till. Filen ska innehålla hela prislistan: rader som inte finns i filen tas bort. Inläsningen kan ångras efteråt med ”Ångra inläsning”.',
+    ],
   };
   renderInApp(
     <SummaryActions
@@ -75,7 +77,13 @@ it('asks before applying a risky import, names its risks, and "Avbryt" applies n
   );
   await user.click(screen.getByRole('button', { name: 'Läs in' }));
   const dialog = screen.getByRole('alertdialog', { name: 'Vill du läsa in filen ändå?' });
-  expect(dialog).toHaveTextContent('380 rader tas bort från prislista 2 (Aktuell).');
+  expect(dialog).toHaveTextContent('380 av 400 rader (95 %) tas bort från prislista 2 (Aktuell)');
+  expect(dialog).toHaveTextContent('HMD-0001, HMD-0002, HMD-0003, HMD-0004, HMD-0005 och 375 till');
+  expect(dialog).toHaveTextContent('Filen ska innehålla hela prislistan');
+  // The wording scales: no "stora ändringar", and the undo is said once.
+  expect(dialog).toHaveTextContent('Inläsningen ändrar prislistan så här:');
+  expect(dialog).not.toHaveTextContent('stora ändringar');
+  expect(dialog.textContent?.match(/Ångra inläsning/g)).toHaveLength(1);
   expect(screen.getByRole('button', { name: 'Ja, läs in ändå' })).toHaveClass('danger');
   // Enter alone does not apply it: the safe choice has the focus.
   expect(screen.getByRole('button', { name: 'Avbryt' })).toHaveFocus();

@@ -14,6 +14,7 @@ import type { UploadFile } from '../upload';
 import { DeleteImportDialog } from './DeleteImportDialog';
 import { ImportFileDialog } from './ImportFileDialog';
 import type { ConfirmedNotice } from './ImportListPage';
+import { RiskWarnings } from './RiskWarnings';
 
 interface SummaryActionsProps {
   organizationId: number;
@@ -117,8 +118,8 @@ interface RiskyConfirmDialogProps {
 }
 
 /**
- * "Läs in" of a risky import: a dialog lists the risks and asks for an explicit choice ("Ja, läs
- * in ändå" / "Avbryt").
+ * "Läs in" of a risky import: a dialog lists the risks (how much, which articles, why, and that
+ * it can be undone) and asks for an explicit choice ("Ja, läs in ändå" / "Avbryt").
  */
 function RiskyConfirmDialog({ risk, isConfirming, onConfirm }: RiskyConfirmDialogProps) {
   const texts = importTexts.risk;
@@ -135,12 +136,9 @@ function RiskyConfirmDialog({ risk, isConfirming, onConfirm }: RiskyConfirmDialo
         return null;
       }}
     >
-      <p>{texts.dialogIntro}</p>
-      <ul>
-        {risk.warnings.map((warning) => (
-          <li key={warning}>{warning}</li>
-        ))}
-      </ul>
+      {/* Not "stora ändringar": one removed row asks too, and the warnings say how much. */}
+      <p>{importTexts.riskGuard.dialogIntro}</p>
+      <RiskWarnings risk={risk} />
       <p>{texts.dialogQuestion}</p>
     </ConfirmDialog>
   );

@@ -6,7 +6,7 @@ import { importTexts } from '../texts';
 interface ValidationAnnouncerProps {
   /** The pending list as it is polled. */
   imports: Import[] | undefined;
-  /** The import just uploaded here: announced even if its validation ended before the list first showed it. */
+  /** The import just uploaded here: its notice says how its validation ended, so this does not. */
   uploadedId: number | null;
 }
 
@@ -19,10 +19,11 @@ export function ValidationAnnouncer({ imports, uploadedId }: ValidationAnnouncer
   const [message, setMessage] = useState('');
   useEffect(() => {
     if (!imports) return;
+    // The file uploaded here has its own notice, which says how it ended: it is not said twice.
     const ended = imports.filter((item) => {
       if (isPendingStatus(item.status) || !item.status.startsWith('VALIDATION_')) return false;
-      const before = seen.current.get(item.id);
-      return before === 'VALIDATION_PENDING' || (before === undefined && item.id === uploadedId);
+      if (item.id === uploadedId) return false;
+      return seen.current.get(item.id) === 'VALIDATION_PENDING';
     });
     seen.current = new Map(imports.map((item) => [item.id, item.status]));
     if (ended.length > 0)

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { ImportSummary, ValidationError } from '#contract/imports';
 import { renderInApp } from '../../../test/render';
-import { json, stubFetch } from '../test/stubFetch';
+import { json, stubFetch } from '../../../test/stubFetch';
 import { ValidationErrors } from './ValidationErrors';
 
 type ErrorsSummary = Extract<ImportSummary, { type: 'VALIDATION_ERRORS' }>;
