@@ -97,7 +97,8 @@ if (postgresUrl) {
       }
     });
 
-    /** Uploads a large file to the server's current price list; the import's id. */
+    /**
+     * Uploads a large file to the server's current price list; the import's id. */
     async function upload(): Promise<number> {
       const { organization_id, general_pricelist_id, pricelist_id } = await sql<{
         organization_id: number;
@@ -145,14 +146,27 @@ if (postgresUrl) {
     it('never takes over the job of a live instance, however many leases it runs', async () => {
       const id = await upload();
       await claimedByServer(id);
-      // Three leases long, another instance asks for work every 100 ms and gets none.
+      const claimedAt = Date.now();
+      // A slow but live instance: stopped 150 ms of every 300 (its lease renewals come late, never
+      // a whole 1 s lease late), so the job runs past its lease however fast the machine is.
+      const slowing = setInterval(() => {
+        server.kill('SIGSTOP');
+        setTimeout(() => server.kill('SIGCONT'), 150);
+      }, 300);
+      // Three leases long, another instance asks for work every 50 ms and gets none.
       let pendingFor = 0;
-      for (const started = Date.now(); Date.now() - started < 3_000; await sleep(100)) {
-        expect(await claimNextJob(other as JobDeps, 'instance-b')).toBeNull();
-        if ((await importRow(id)).status === 'VALIDATION_PENDING') pendingFor = Date.now() - started;
+      try {
+        while (Date.now() - claimedAt < 3_000) {
+          expect(await claimNextJob(other as JobDeps, 'instance-b')).toBeNull();
+          if ((await importRow(id)).status === 'VALIDATION_PENDING') pendingFor = Date.now() - claimedAt;
+          await sleep(50);
+        }
+      } finally {
+        clearInterval(slowing);
+        setTimeout(() => server.kill('SIGCONT'), 200);
       }
-      // The job really ran past its lease while the other instance asked.
-      expect(pendingFor).toBeGreaterThan(1_500);
+      // The job really ran past its 1 s lease (renewed meanwhile) while the other instance asked.
+      expect(pendingFor).toBeGreaterThan(1_000);
       for (const until = Date.now() + 60_000; Date.now() < until; await sleep(200)) {
         if ((await importRow(id)).status !== 'VALIDATION_PENDING') break;
       }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AuthPage } from './AuthPage';
 import { useResetRequestMutation } from './api';
@@ -17,6 +17,12 @@ export function RecoverPage() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | null>>({});
+  const sentMessage = useRef<HTMLParagraphElement>(null);
+  // The form and its button are gone once the request is sent: the focus goes to what replaced
+  // them, never to the page body.
+  useEffect(() => {
+    if (sent) sentMessage.current?.focus();
+  }, [sent]);
 
   const send = async () => {
     if (isLoading) return;
@@ -55,7 +61,9 @@ export function RecoverPage() {
       {sent ? (
         <>
           {/* Emptied while sending again, so the text is announced anew when it returns. */}
-          <p role="status">{isLoading ? null : authTexts.recover.sent}</p>
+          <p role="status" ref={sentMessage} tabIndex={-1}>
+            {isLoading ? null : authTexts.recover.sent}
+          </p>
           <p>
             <button type="button" className="link-button" onClick={() => void send()}>
               {authTexts.recover.sendAgain}
