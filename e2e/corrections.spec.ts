@@ -269,7 +269,8 @@ test('by keyboard only: filter the errors, correct three cells, leave out a row,
   await tabTo(page, dialog.getByRole('button', { name: 'Ladda upp' }));
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'är uppladdad' })).toBeFocused();
+  // Uploaded, or already validated: the one message is replaced when the result is there.
+  await expect(page.getByRole('status').filter({ hasText: `Filen ”${file.name}”` })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Visa sammanfattningen' })).toBeFocused();
   await page.keyboard.press('Enter');

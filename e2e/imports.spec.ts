@@ -700,7 +700,8 @@ test('the whole flow by keyboard only', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   // Focus goes to the message that says the file is uploaded; its link is the next Tab.
-  await expect(page.getByRole('status').filter({ hasText: 'är uppladdad' })).toBeFocused();
+  // (Uploaded, or already validated: the one message is replaced when the result is there.)
+  await expect(page.getByRole('status').filter({ hasText: `Filen ”${file.name}”` })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Visa sammanfattningen' })).toBeFocused();
 

@@ -305,10 +305,9 @@ test('prices never wrap before "kr", and numbers are right-aligned in every tabl
 
   // The import's changes: prices and quantities right-aligned, every price on one line.
   await page.goto(summaryPath);
-  // Open the changes unless the summary shows them open already.
-  const changes = page.locator('details.changes');
-  if (!(await changes.evaluate((details) => (details as HTMLDetailsElement).open)))
-    await changes.locator('summary').click();
+  // The changes are open on the summary; their tables load as the section comes into view.
+  const changes = page.getByRole('region', { name: 'Ändringar i prislistan' });
+  await changes.scrollIntoViewIfNeeded();
   await expect(page.locator('.changes .data-table').first()).toBeVisible();
   const changeCells = await numericCells(page);
   expect(changeCells.some((cell) => cell.text.endsWith('kr'))).toBe(true);

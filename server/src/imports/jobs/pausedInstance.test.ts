@@ -97,8 +97,7 @@ if (postgresUrl) {
       }
     });
 
-    /**
-     * Uploads a large file to the server's current price list; the import's id. */
+    /** Uploads a large file to the server's current price list; the import's id. */
     async function upload(): Promise<number> {
       const { organization_id, general_pricelist_id, pricelist_id } = await sql<{
         organization_id: number;
