@@ -236,7 +236,9 @@ const chosenMappingJson = (choice: ColumnChoice, auth: AuthContext) =>
   } satisfies ChosenMapping);
 
 /** The statuses in which the same file may be validated again with a chosen mapping. */
-const remappableStatuses: readonly ImportStatus[] = ['VALIDATION_SUCCESS', 'VALIDATION_FAIL'];
+export const remappableStatuses: readonly ImportStatus[] = ['VALIDATION_SUCCESS', 'VALIDATION_FAIL'];
+export const NOT_REMAPPABLE_NOW =
+  'Importen kan inte valideras med andra kolumner nu. Det går när valideringen är klar.';
 
 /**
  * Validates the import's stored file again with a chosen mapping (checked against the file by the
@@ -253,8 +255,7 @@ export async function validateWithMapping(
   const outcome = await db.transaction().execute(async (trx): Promise<CommandOutcome> => {
     const current = await lockImport(trx, auth.organizationId, importId);
     if (!current) return notFound;
-    if (!remappableStatuses.includes(current.status))
-      return conflict('Importen kan inte valideras med andra kolumner nu. Det går när valideringen är klar.');
+    if (!remappableStatuses.includes(current.status)) return conflict(NOT_REMAPPABLE_NOW);
     const full = await admitPendingValidation(trx, deps.config, auth.organizationId);
     if (full) return full;
     await dropCorrections(trx, importId);

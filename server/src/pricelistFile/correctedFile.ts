@@ -1,7 +1,6 @@
-import type { Worksheet } from 'exceljs';
 import ExcelJS from 'exceljs';
 import { PRICE_LIST_SHEET } from '#contract/domain';
-import { detectExcelFormat, escapeFormulaText } from '../lib/xlsx';
+import { detectExcelFormat, escapeFormulaText, findSheet } from '../lib/xlsx';
 import { escapedForCell } from './storableText';
 
 /** Corrections as they are written into the supplier's own file: by cell, and the rows left out. */
@@ -41,7 +40,13 @@ export async function writeCorrectedFile(
   if (format === 'xls') return writeCorrectedXls(content, corrections);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(content) as unknown as ExcelJS.Buffer);
-  const sheet = sheetNamed(workbook.worksheets, corrections.sheet);
+  const sheet =
+    workbook.worksheets[
+      findSheet(
+        workbook.worksheets.map((w) => w.name),
+        corrections.sheet,
+      )
+    ];
   if (sheet) {
     for (const { cell, column, value } of corrections.cells)
       sheet.getCell(cell).value = cellValue(column, value);
@@ -51,22 +56,10 @@ export async function writeCorrectedFile(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function sheetNamed(sheets: Worksheet[], name: string) {
-  const wanted = name.trim().toLowerCase();
-  return (
-    sheets.find((sheet) => sheet.name === name) ??
-    sheets.find((sheet) => sheet.name.trim().toLowerCase() === wanted)
-  );
-}
-
 async function writeCorrectedXls(content: Uint8Array, corrections: CorrectedCells): Promise<Buffer> {
   const XLSX = await import('@e965/xlsx');
   const workbook = XLSX.read(Buffer.from(content), { type: 'buffer' });
-  const wanted = corrections.sheet.trim().toLowerCase();
-  const name =
-    workbook.SheetNames.find((candidate) => candidate === corrections.sheet) ??
-    workbook.SheetNames.find((candidate) => candidate.trim().toLowerCase() === wanted) ??
-    PRICE_LIST_SHEET;
+  const name = workbook.SheetNames[findSheet(workbook.SheetNames, corrections.sheet)] ?? PRICE_LIST_SHEET;
   const sheet = workbook.Sheets[name];
   if (sheet) {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null });

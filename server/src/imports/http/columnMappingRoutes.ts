@@ -5,7 +5,6 @@ import {
   type ColumnChoice,
   type ColumnMappingRequest,
   type ImportResponse,
-  type ImportStatus,
   type SavedColumnMappingsResponse,
   ValidateWithMappingRequest,
 } from '#contract';
@@ -15,7 +14,7 @@ import { requireAuth } from '../../identity/session';
 import { PathIdParam } from '../../pathId';
 import { ExcelWorkerError, readFileSheetsInWorker } from '../../pricelistFile';
 import { resolveMappingRequest } from '../columnMappingRequest';
-import { validateWithMapping } from '../commands';
+import { NOT_REMAPPABLE_NOW, remappableStatuses, validateWithMapping } from '../commands';
 import { reserveRequestWorker } from '../jobs/workerLimits';
 import type { CommandOutcome } from '../outcome';
 import { deleteSavedMapping, listSavedMappings } from '../store/columnMappings';
@@ -50,9 +49,6 @@ export async function checkMappingAgainstFile(
   return resolved.choice;
 }
 
-const remappable: readonly ImportStatus[] = ['VALIDATION_SUCCESS', 'VALIDATION_FAIL'];
-const NOT_NOW = 'Importen kan inte valideras med andra kolumner nu. Det går när valideringen är klar.';
-
 const organizationParams = z.object({ organizationId: PathIdParam });
 const importParams = organizationParams.extend({ importId: PathIdParam });
 const mappingParams = organizationParams.extend({ mappingId: PathIdParam });
@@ -79,7 +75,7 @@ export function columnMappingRoutes(
       const found = await findImport(deps.db, organizationId, importId, deps.clock.now());
       if (!found) throw notFound();
       // Said before the file is read; the command checks again under the import's lock.
-      if (!remappable.includes(found.status)) throw conflict(NOT_NOW);
+      if (!remappableStatuses.includes(found.status)) throw conflict(NOT_REMAPPABLE_NOW);
       const content = await readImportFile(deps, importId);
       if (!content) throw notFound();
       const choice = await checkMappingAgainstFile(deps, content, found.fileName, request.body.columnMapping);

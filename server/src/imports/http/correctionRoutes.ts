@@ -19,7 +19,7 @@ import { reserveRequestWorker } from '../jobs/workerLimits';
 import type { CommandOutcome } from '../outcome';
 import { listAttempts } from '../store/attempts';
 import { correctedCellsOf, listCorrections } from '../store/corrections';
-import { readImportFile } from '../store/importFiles';
+import { importFileKept, readImportFile } from '../store/importFiles';
 import { findImport, findImportSummary } from '../store/importViews';
 import { correctedFileName, sendWorkbook } from './downloads';
 import { importRouteDocs as docs } from './openapi';
@@ -108,7 +108,7 @@ export function correctionRoutes(
     async (request): Promise<ImportResponse> => {
       const { organizationId, importId } = request.params;
       // 410 when the file is gone after the retention time: there is nothing to read again.
-      if ((await readImportFile(deps, importId)) === undefined) throw notFound();
+      if (!(await importFileKept(deps, importId))) throw notFound();
       answer(await correctAndValidate(deps, requireAuth(request), importId, request.body));
       const importObject = await findImport(db, organizationId, importId, deps.clock.now());
       if (!importObject) throw notFound();

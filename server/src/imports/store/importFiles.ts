@@ -115,6 +115,20 @@ export async function readImportFile(
   return readStoredContent(db, importId);
 }
 
+/**
+ * Whether the import has a file to read again, without reading it: false when it has none; 410
+ * (FILE_DELETED_MESSAGE) when its bytes were deleted after the retention time, as readImportFile.
+ */
+export async function importFileKept({ db }: Pick<FileDeps, 'db'>, importId: number): Promise<boolean> {
+  const file = await db
+    .selectFrom('import_files')
+    .select('bytes_deleted_at')
+    .where('import_id', '=', importId)
+    .executeTakeFirst();
+  if (file?.bytes_deleted_at) throw new ApiError(410, 'GONE', FILE_DELETED_MESSAGE);
+  return file !== undefined;
+}
+
 function readStoredContent(db: Database, importId: number): Promise<Uint8Array | undefined> {
   return db
     .transaction()
