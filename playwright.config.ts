@@ -30,6 +30,8 @@ function e2eServer(serverPort: number, extraEnv: Record<string, string> = {}) {
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
+      // e2e/webhooks.spec.ts delivers to a receiver it runs on loopback.
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
       ...(process.env.E2E_DATABASE_URL && serverPort === port
         ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
         : {}),

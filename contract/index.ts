@@ -10,3 +10,5 @@ export * from './imports';
 export * from './permissions';
 export * from './pricelists';
 export * from './texts';
+export * from './webhookRules';
+export * from './webhooks';

@@ -21,6 +21,7 @@ const supplierRoutes = [
   '/import',
   '/import/legacy/legacy-0001',
   '/api-nycklar',
+  '/webhooks',
   '/v1/search',
   '/finns-inte',
 ];

@@ -20,6 +20,7 @@ export const serverFeatures = [
   'organizations',
   'pricelists',
   'texts',
+  'webhooks',
 ] as const;
 
 /** The one feature-to-feature direction: price-list data has one owner, and imports write it. */
@@ -30,11 +31,12 @@ const serverFeatureMayImport: Partial<Record<(typeof serverFeatures)[number], st
 /**
  * Server folders below every feature: what any feature may use, and which import none. The
  * Idempotency-Key handling is one: routes of several features take it; so are the request body
- * limits (http/).
+ * limits (http/) and the webhook outbox (events/), which imports write and webhooks deliver.
  */
 const serverBase = [
   'identity',
   'idempotency',
+  'events',
   'http',
   'mail',
   'metrics',
@@ -54,6 +56,7 @@ export const webFeatures = [
   'pricelists',
   'session',
   'start',
+  'webhooks',
 ] as const;
 
 const noTestSupport = {

@@ -26,6 +26,7 @@ import { organizationRoutes } from './organizations/routes';
 import { pricelistRoutes } from './pricelists/routes';
 import { testabilityRoutes } from './testability/routes';
 import { textRoutes } from './texts/routes';
+import { webhookRoutes } from './webhooks/routes';
 
 export const API_PREFIX = '/resources/v1';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       authRoutes(api, deps, createLoginHousekeeping(deps));
       apiKeyRoutes(api, deps);
+      webhookRoutes(api, deps);
       organizationRoutes(api, deps);
       pricelistRoutes(api, deps);
       importRoutes(api, deps);

@@ -26,6 +26,8 @@ export interface AppDeps {
   uploadFolder: string | null;
   /** Wakes this instance's job loop when a request has just made a job. */
   importJobSignal: JobSignal;
+  /** Wakes this instance's webhook deliveries when a change of this instance has written an event. */
+  webhookSignal: JobSignal;
   /** Files this instance has just stored, kept until its job loop takes them. */
   recentUploads: RecentUploads;
   /** The job histograms of this app's /metrics. */

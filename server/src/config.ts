@@ -127,6 +127,25 @@ const ConfigSchema = z.object({
   RISK_PRICE_CHANGE_PERCENT: z.coerce.number().positive().default(25),
   /** Removing at least this per cent of a future price list's rows is a risk (any removal from a current one is). */
   RISK_FUTURE_REMOVAL_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /**
+   * Webhooks (docs/api-webhooks.md): the key that encrypts the endpoints' signing secrets, 32
+   * bytes in base64 (`openssl rand -base64 32`). Without it, development and tests keep a key of
+   * their own in DATA_DIR; production refuses to add endpoints.
+   */
+  WEBHOOKS_SECRET_KEY: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'ska vara 32 byte i base64'),
+  ),
+  /** Lets an endpoint be http:// on loopback (development and tests only); never other private addresses. */
+  WEBHOOKS_ALLOW_LOOPBACK: booleanFlag,
+  /** A delivery that has no 2xx answer within this fails (and is tried again later). */
+  WEBHOOKS_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  /** A delivery is tried again with back-off for this long after its first attempt, then marked failed. */
+  WEBHOOKS_RETRY_HOURS: z.coerce.number().positive().default(24),
+  /** Deliveries one instance sends at once. */
+  WEBHOOKS_MAX_CONCURRENT: z.coerce.number().int().positive().default(8),
   /** Without it, GET /metrics answers 404; with it, only a caller sending it as a Bearer token. */
   METRICS_TOKEN: optional(z.string().min(16)),
 });
@@ -147,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.NODE_ENV === 'production' && config.ENABLE_TESTABILITY)
     throw new ConfigError(
       'Ogiltig konfiguration: ENABLE_TESTABILITY=true är inte tillåtet när NODE_ENV=production.',
+    );
+  if (config.NODE_ENV === 'production' && config.WEBHOOKS_ALLOW_LOOPBACK)
+    throw new ConfigError(
+      'Ogiltig konfiguration: WEBHOOKS_ALLOW_LOOPBACK=true är inte tillåtet när NODE_ENV=production.',
     );
   if (config.WORKER_POOL_MEMORY_MB < config.WORKER_HEAP_MB)
     throw new ConfigError(

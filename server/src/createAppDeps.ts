@@ -16,6 +16,7 @@ export function createAppDeps({ databaseKind, ...parts }: AppParts): AppDeps {
     ...parts,
     uploadFolder: uploadFolderFor(databaseKind, parts.config.DATA_DIR),
     importJobSignal: new JobSignal(),
+    webhookSignal: new JobSignal(),
     recentUploads: new RecentUploads(),
     jobMetrics: createJobMetrics(),
   };

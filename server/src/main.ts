@@ -11,6 +11,7 @@ import { createWorkerPool } from './imports/jobs/workerLimits';
 import { createLogger } from './logger';
 import { createMailer } from './mail/transport';
 import { startHousekeeping } from './operations/housekeeping';
+import { startWebhookDeliveries } from './webhooks/delivery';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -48,6 +49,8 @@ async function main() {
   });
   const app: FastifyInstance = await buildApp(deps);
   const jobs = startImportJobs(deps);
+  // The webhook outbox: events the imports wrote, delivered from any instance (docs/api-webhooks.md).
+  const deliveries = startWebhookDeliveries(deps);
   // Expired sessions, the mails a week before API keys expire and uploaded files past their
   // retention, even when nobody signs in.
   const housekeeping = startHousekeeping(deps);
@@ -61,6 +64,7 @@ async function main() {
     // Stop taking requests and let those in flight finish, then stop the jobs, then the database.
     await app.close();
     await jobs.stop();
+    await deliveries.stop();
     await housekeeping.stop();
     await deps.workerPool.close();
     await database.close();

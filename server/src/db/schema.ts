@@ -359,6 +359,51 @@ export interface DB {
   import_list_versions: ImportListVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   import_queue_turns: ImportQueueTurnsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+}
+
+/** 021: an organisation's webhook endpoints (docs/api-webhooks.md). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  organization_id: number;
+  url: string;
+  events: string[];
+  secret_encrypted: string;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: 'USER' | 'FAILURES' | null;
+  disabled_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  failing_since: Timestamp | null;
+}
+
+/** 021: the outbox, written with the change each event reports. */
+export interface WebhookEventsTable {
+  id: string;
+  organization_id: number;
+  type: string;
+  payload: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
+/** 021: one event to one endpoint, tried until delivered or 24 hours have passed. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: string;
+  endpoint_id: number;
+  status: ColumnType<'PENDING' | 'DELIVERED' | 'FAILED', 'PENDING' | 'DELIVERED' | 'FAILED' | undefined>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  first_attempt_at: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 /** 016: when each organisation last had a job claimed, so that organisations take turns. */

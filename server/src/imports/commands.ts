@@ -19,10 +19,11 @@ import { freshJob } from './store/jobLease';
 import { admitPendingValidation } from './store/pendingValidations';
 import { UndoRefused, undoImport } from './store/undo';
 import type { Upload } from './uploadedFile';
+import { recordImportEvent } from './webhookEvents';
 
 type CommandDeps = Pick<
   AppDeps,
-  'db' | 'clock' | 'config' | 'uploadFolder' | 'importJobSignal' | 'recentUploads'
+  'db' | 'clock' | 'config' | 'uploadFolder' | 'importJobSignal' | 'recentUploads' | 'webhookSignal'
 >;
 
 /** The statuses whose validation has ended, so a new file may replace the old one. */
@@ -387,6 +388,8 @@ export async function deleteImport(
     const current = await lockImport(trx, auth.organizationId, importId);
     if (!current) return notFound;
     const file = await storedFileOf(trx, importId);
+    const recordDeleted = () =>
+      recordImportEvent(trx, deps, { importId, organizationId: auth.organizationId }, 'import.deleted');
     switch (current.status) {
       case 'VALIDATION_PENDING':
       case 'IMPORT_PENDING':
@@ -397,6 +400,8 @@ export async function deleteImport(
         return ok(null);
       case 'IMPORT_FAIL':
       case 'IMPORT_ERROR':
+        // Before the change, so that the event tells what was deleted (its status and result).
+        await recordDeleted();
         await trx.deleteFrom('import_files').where('import_id', '=', importId).execute();
         await deleteDetails(trx, importId);
         await trx
@@ -406,11 +411,13 @@ export async function deleteImport(
           .execute();
         return ok(file);
       default:
+        await recordDeleted();
         await trx.deleteFrom('imports').where('id', '=', importId).execute();
         return ok(file);
     }
   });
   if (removed.kind !== 'ok') return removed;
+  deps.webhookSignal.notify();
   // After the commit: a rolled-back delete still has its file.
   await removeStoredFiles(deps, [removed.value]);
   return done;
@@ -426,11 +433,22 @@ export async function undoAppliedImport(
   importId: number,
 ): Promise<CommandOutcome> {
   try {
-    const outcome = await deps.db
-      .transaction()
-      .execute((trx) => undoImport(trx, auth, importId, deps.clock.now()));
-    // The price list's imports waiting for a confirm were sent back to validation.
-    if (outcome.kind === 'ok') deps.importJobSignal.notify();
+    const outcome = await deps.db.transaction().execute(async (trx) => {
+      const undone = await undoImport(trx, auth, importId, deps.clock.now());
+      if (undone.kind === 'ok')
+        await recordImportEvent(
+          trx,
+          deps,
+          { importId, organizationId: auth.organizationId },
+          'import.undone',
+        );
+      return undone;
+    });
+    if (outcome.kind === 'ok') {
+      // The price list's imports waiting for a confirm were sent back to validation.
+      deps.importJobSignal.notify();
+      deps.webhookSignal.notify();
+    }
     return outcome;
   } catch (error) {
     if (error instanceof UndoRefused) return conflict(error.message);

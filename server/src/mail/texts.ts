@@ -166,3 +166,33 @@ export function validationEndedMail(to: Recipient, ended: ValidationEnded): Mail
     ].join('\n'),
   };
 }
+
+/** The page where an organisation's webhook endpoints are managed. */
+export const webhooksPageLink = (publicUrl: string) => new URL('/webhooks', `${publicUrl}/`).toString();
+
+export interface WebhookTurnedOff {
+  url: string;
+  /** Since when every attempt to the endpoint has failed. */
+  failingSince: Date;
+  lastError: string | null;
+  pageLink: string;
+}
+
+export function webhookTurnedOffMail(to: Recipient, endpoint: WebhookTurnedOff): MailMessage {
+  return {
+    to: to.email,
+    subject: 'En webhook-mottagare har stängts av',
+    text: [
+      `Hej ${to.firstName}!`,
+      '',
+      `Hjälpmedelsdatabasen har stängt av webhook-mottagaren ${endpoint.url}, som du lade till.`,
+      `Alla försök att leverera till den har misslyckats sedan ${dateTime.format(endpoint.failingSince)}.`,
+      ...(endpoint.lastError ? [`Senaste felet: ${endpoint.lastError}`] : []),
+      '',
+      'Inga fler händelser skickas dit förrän mottagaren slås på igen. Händelser som inte har levererats skickas då på nytt. Du slår på mottagaren och ser leveranserna på sidan Webhooks:',
+      endpoint.pageLink,
+      '',
+      signature,
+    ].join('\n'),
+  };
+}

@@ -28,6 +28,7 @@ export const apiTags = {
   pricelists: 'Prislistor',
   auth: 'Inloggning och session',
   apiKeys: 'API-nycklar',
+  webhooks: 'Webhooks',
   organizations: 'Organisationer',
   dashboard: 'Startsidan',
   texts: 'Texter',
@@ -42,6 +43,8 @@ export const tagDescriptions: Record<keyof typeof apiTags, string> = {
   auth: 'Inloggning med användarnamn och lösenord, utloggning, profilen, sessionens ping och återställning av lösenord.',
   apiKeys:
     'Användarens egna API-nycklar. Bara med session: en nyckel kan varken skapa eller återkalla nycklar.',
+  webhooks:
+    'Organisationens webhook-mottagare: händelser när en inläsning valideras, läses in, misslyckas, ångras eller raderas, signerade enligt Standard Webhooks. Bara med session, som API-nycklar.',
   organizations: 'Namnet på den egna organisationen.',
   dashboard: 'Listorna bakom startsidans antal.',
   texts: 'Startsidans redigerbara texter.',

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 // The permission that gives the menu entry "Inläsningar" gives the import pages too.
 import { API_KEY_PERMISSION } from '#contract/apiKeyRules';
 import { IMPORT_PERMISSION } from '#contract/permissions';
+import { WEBHOOK_PERMISSION } from '#contract/webhookRules';
 import { apiKeyRoutes } from '../features/apiKeys/routes';
 import { authRoutes } from '../features/auth/routes';
 import { importRoutes } from '../features/imports/routes';
@@ -10,6 +11,7 @@ import { v1Routes } from '../features/placeholder/routes';
 import { pricelistRoutes } from '../features/pricelists/routes';
 import { RequireProfile } from '../features/session/RequireProfile';
 import { startRoutes } from '../features/start/routes';
+import { webhookRoutes } from '../features/webhooks/routes';
 import { ShellLayout } from './layout/ShellLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RequirePermission } from './pages/RequirePermission';
@@ -57,6 +59,7 @@ export const routes: RouteObject[] = [
                 children: pricelistRoutes,
               },
               { element: <RequirePermission permission={API_KEY_PERMISSION} />, children: apiKeyRoutes },
+              { element: <RequirePermission permission={WEBHOOK_PERMISSION} />, children: webhookRoutes },
               ...v1Routes,
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -19,6 +19,7 @@ import {
   validatedRowsVersion,
 } from '../store/revalidation';
 import { keepRowsForUndo } from '../store/undo';
+import { recordImportEvent } from '../webhookEvents';
 import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './importQueue';
 import {
   inactivePricelistFinish,
@@ -110,6 +111,12 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
         .where('id', '=', job.id)
         .execute();
       await revalidateOpenImports(trx, job.pricelistId, job.id, { cause: 'IMPORT_APPLIED', at: now }, now);
+      await recordImportEvent(
+        trx,
+        deps,
+        { importId: job.id, organizationId: job.organizationId },
+        'import.applied',
+      );
       return 'IMPORT_SUCCESS';
     });
     // This import, or the list's others that waited for a confirm, may wait to be validated again.

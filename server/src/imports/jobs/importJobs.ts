@@ -90,6 +90,8 @@ function importJobRunner(deps: JobDeps): JobRunnerOptions<ClaimedJob, JobStatus,
 export async function processJob(deps: JobDeps, job: ClaimedJob, workerId: string): Promise<JobResult> {
   const started = performance.now();
   const { end, ...measured } = await runClaimedJob(importJobRunner(deps), job, workerId);
+  // Its end may have written an event (importQueue.ts, writeFinish): deliver it now.
+  deps.webhookSignal.notify();
   const durationMs = Math.round(performance.now() - started);
   const applyMs = measured.applyMs && Math.round(measured.applyMs);
   deps.logger.info(

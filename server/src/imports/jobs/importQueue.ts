@@ -1,12 +1,12 @@
 import { sql, type Transaction } from 'kysely';
 import { type ImportStatus, type ImportSummary, SUMMARY_ERROR_LIMIT, type ValidationError } from '#contract';
 import type { AppDeps } from '../../appDeps';
-import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { errorCountsOf } from '../../pricelistFile';
 import { readImportFile } from '../store/importFiles';
 import { released } from '../store/jobLease';
 import { takeRecentUpload } from '../store/recentUploads';
+import { eventOfStatus, type ImportEventDeps, recordImportEvent } from '../webhookEvents';
 
 /** How long a claim holds without renewal by default (JOB_LEASE_SECONDS); a crashed process's job is free again after it. */
 export const LEASE_MS = 20_000;
@@ -31,6 +31,7 @@ export type JobDeps = Pick<
   | 'workerPool'
   | 'uploadFolder'
   | 'importJobSignal'
+  | 'webhookSignal'
   | 'recentUploads'
   | 'jobMetrics'
 >;
@@ -199,20 +200,29 @@ export interface JobFinish {
  * lockOwnJob), and releases the lease. False when the result was dropped.
  */
 export async function finishJob(
-  { db, clock }: JobDeps,
+  deps: JobDeps,
   job: ClaimedJob,
   workerId: string,
   finish: JobFinish,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     if (!(await lockOwnJob(trx, job, workerId))) return false;
-    await writeFinish(trx, clock, job, finish);
+    await writeFinish(trx, deps, job, finish);
     return true;
   });
 }
 
-/** Writes a job's result inside `trx`, whose caller holds the job (lockOwnJob), and releases the lease. */
-export async function writeFinish(trx: Transaction<DB>, clock: Clock, job: ClaimedJob, finish: JobFinish) {
+/**
+ * Writes a job's result inside `trx`, whose caller holds the job (lockOwnJob), and releases the
+ * lease; the event its end raises goes to the webhook outbox in the same transaction.
+ */
+export async function writeFinish(
+  trx: Transaction<DB>,
+  deps: ImportEventDeps,
+  job: ClaimedJob,
+  finish: JobFinish,
+) {
+  const { clock } = deps;
   await finish.saveDetails?.(trx);
   await trx
     .updateTable('imports')
@@ -230,6 +240,9 @@ export async function writeFinish(trx: Transaction<DB>, clock: Clock, job: Claim
     })
     .where('id', '=', job.id)
     .execute();
+  const event = eventOfStatus[finish.status];
+  if (event)
+    await recordImportEvent(trx, deps, { importId: job.id, organizationId: job.organizationId }, event);
 }
 
 /** The VALIDATION_ERRORS summary of a list of errors: their count, the first 100 and the counts by column and rule. */

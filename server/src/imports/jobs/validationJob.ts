@@ -107,7 +107,7 @@ async function finishValidation(
         .execute();
       return 'VALIDATION_PENDING';
     }
-    await writeFinish(trx, deps.clock, job, finish);
+    await writeFinish(trx, deps, job, finish);
     return finish.status;
   });
 }

@@ -126,6 +126,7 @@ describe('menu targets', () => {
       exportFile: `/v1/organization/${ORG}/exportfile`,
       exportSettings: '/v1/exportsettings',
       apiKeys: '/api-nycklar',
+      webhooks: '/webhooks',
     });
   });
 });

@@ -2,6 +2,7 @@ import { API_KEY_PERMISSION } from '#contract/apiKeyRules';
 import type { Profile } from '#contract/auth';
 import { type PermissionName, permissions } from '#contract/permissions';
 import type { GeneralPricelist } from '#contract/pricelists';
+import { WEBHOOK_PERMISSION } from '#contract/webhookRules';
 import { firstEngagement, hasPermission, hasRole } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
 import { generalPricelistPath } from '../../ui/v1Paths';
@@ -129,13 +130,19 @@ export function mainMenuItems(
   return candidates.filter(([shown]) => shown).map(([, item]) => item);
 }
 
-export type UserMenuKey = 'profile' | 'organization' | 'exportFile' | 'exportSettings' | 'apiKeys';
+export type UserMenuKey =
+  | 'profile'
+  | 'organization'
+  | 'exportFile'
+  | 'exportSettings'
+  | 'apiKeys'
+  | 'webhooks';
 
 /**
  * The user menu's links inside the application. "Hjälp" (the manual) and "Logga ut" follow
  * them and are always there. "Min organisation" leads to /v1/organization, the organisation
  * page of the separate application (a known path of docs/product.md, "Screens and routes");
- * "API-nycklar" to the shell's own page (docs/api-keys.md).
+ * "API-nycklar" and "Webhooks" to the shell's own pages (docs/api-keys.md, docs/api-webhooks.md).
  */
 export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
   const org = firstEngagement(profile)?.organizationId;
@@ -152,6 +159,7 @@ export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
       { key: 'exportSettings', label: text.exportSettings, to: '/v1/exportsettings' },
     ],
     [hasPermission(profile, API_KEY_PERMISSION), { key: 'apiKeys', label: text.apiKeys, to: '/api-nycklar' }],
+    [hasPermission(profile, WEBHOOK_PERMISSION), { key: 'webhooks', label: text.webhooks, to: '/webhooks' }],
   ];
   return candidates.filter(([shown]) => shown).map(([, item]) => item);
 }

@@ -40,6 +40,7 @@ export const sv = {
     exportFile: 'Exportfil',
     exportSettings: 'Exportinställningar',
     apiKeys: 'API-nycklar',
+    webhooks: 'Webhooks',
     help: 'Hjälp',
     logOut: 'Logga ut',
   },

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { webhookEventTypes } from './webhookRules';
+
+/**
+ * Webhooks (docs/api-webhooks.md): an organisation's endpoints get a signed POST when one of its
+ * imports is validated, applied, fails, is undone or is deleted, by the Standard Webhooks
+ * convention. Managed by a user who may import, through the session only.
+ */
+
+export const WebhookEndpoint = z.object({
+  id: z.number().int().positive(),
+  url: z.string(),
+  events: z.array(z.enum(webhookEventTypes)),
+  enabled: z.boolean(),
+  /** Why it is off: turned off by a user, or by the service after a run of failed deliveries. */
+  disabledReason: z.enum(['USER', 'FAILURES']).nullable(),
+  created: z.string(),
+  /** Who added it (its mails go to them), when still a user. */
+  createdBy: z.string().nullable(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+export const WebhookEndpointList = z.object({ endpoints: z.array(WebhookEndpoint) });
+export type WebhookEndpointList = z.infer<typeof WebhookEndpointList>;
+
+/** A new endpoint. Bounded here only against abuse; what the user is told comes as field errors. */
+export const CreateWebhookRequest = z.object({
+  url: z.string().max(10_000),
+  events: z.array(z.string().max(100)).max(20),
+});
+export type CreateWebhookRequest = z.infer<typeof CreateWebhookRequest>;
+
+/** The answer of a create: the endpoint and, this once, its signing secret (`whsec_…`). */
+export const CreatedWebhook = z.object({ endpoint: WebhookEndpoint, secret: z.string() });
+export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
+
+export const UpdateWebhookRequest = z.object({ enabled: z.boolean() });
+export type UpdateWebhookRequest = z.infer<typeof UpdateWebhookRequest>;
+
+export const WebhookDelivery = z.object({
+  id: z.number().int().positive(),
+  /** The `webhook-id`: the same on every attempt of this event. */
+  eventId: z.string(),
+  eventType: z.string(),
+  status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+  attempts: z.number().int(),
+  /** The receiver's HTTP status at the last attempt; null when none came (refused, timed out). */
+  lastStatusCode: z.number().int().nullable(),
+  /** Why the last attempt failed, in Swedish. */
+  lastError: z.string().nullable(),
+  lastAttempt: z.string().nullable(),
+  nextAttempt: z.string().nullable(),
+  created: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDelivery) });
+export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
+
+/** The result counts an import event carries (no rows, no file contents). */
+export const WebhookImportResult = z.union([
+  z.object({
+    type: z.literal('CONFIRM'),
+    added: z.number().int(),
+    updated: z.number().int(),
+    removed: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+  z.object({ type: z.literal('VALIDATION_ERRORS'), errorCount: z.number().int() }),
+  z.object({ type: z.literal('INVALID_FORMAT') }),
+]);
+export type WebhookImportResult = z.infer<typeof WebhookImportResult>;
+
+/** The body of every import event: `{ type, timestamp, data }`, as Standard Webhooks suggests. */
+export const WebhookImportEvent = z.object({
+  type: z.enum(webhookEventTypes),
+  timestamp: z.string(),
+  data: z.object({
+    organizationId: z.number().int(),
+    importId: z.number().int(),
+    fileName: z.string(),
+    status: z.string(),
+    generalPricelistId: z.number().int(),
+    pricelist: z.object({ id: z.number().int(), number: z.string().nullable() }),
+    result: WebhookImportResult.nullable(),
+    /** The summary page, for a person to read or fix it. */
+    summaryUrl: z.string(),
+  }),
+});
+export type WebhookImportEvent = z.infer<typeof WebhookImportEvent>;

@@ -1,0 +1,152 @@
+/**
+ * A delivery survives the death of the instance sending it, on PostgreSQL with a real server
+ * process: the server claims the delivery and POSTs it to a receiver that never answers; it is
+ * killed with SIGKILL mid-request. Once the claim's lease has run out, another instance (this
+ * test process) takes the delivery and sends it again, with the same webhook-id, so the receiver
+ * can tell it is the same event.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test-support/webhookReceiver';
+import { systemClock } from '../clock';
+import { loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/database';
+import { JobSignal } from '../lib/jobs/jobSignal';
+import { createMailer } from '../mail/transport';
+import { createWebhookSender, type DeliveryDeps, deliverNext } from './delivery';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+if (postgresUrl) {
+  describe('a webhook delivery of a killed instance', () => {
+    const name = `hmdb_webhook_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    const adminUrl = new URL(postgresUrl);
+    const databaseUrl = new URL(postgresUrl);
+    databaseUrl.pathname = `/${name}`;
+    const env = {
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
+      WEBHOOKS_TIMEOUT_SECONDS: '5',
+      JOB_LEASE_SECONDS: '1',
+      WEBHOOKS_SECRET_KEY: randomBytes(32).toString('base64'),
+    };
+    let admin: DatabaseHandle;
+    let database: DatabaseHandle;
+    let server: ChildProcess;
+    let receiver: WebhookReceiver;
+    let url: string;
+    let cookie: string;
+
+    beforeAll(async () => {
+      admin = await openDatabase({ databaseUrl: adminUrl.toString(), poolSize: 1 });
+      await sql`create database ${sql.id(name)}`.execute(admin.db);
+      receiver = await startWebhookReceiver();
+      const port = 21_000 + Math.floor(Math.random() * 20_000);
+      url = `http://127.0.0.1:${port}`;
+      server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        cwd: projectRoot,
+        env: {
+          ...process.env,
+          ...env,
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: url,
+          DATABASE_URL: databaseUrl.toString(),
+          JOB_POLL_MS: '100',
+        },
+        stdio: 'ignore',
+      });
+      for (let started = Date.now(); ; await sleep(200)) {
+        if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+        if (Date.now() - started > 90_000) throw new Error('the server did not start');
+        if (
+          await fetch(`${url}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
+      }
+      const login = await fetch(`${url}/resources/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ username: 'lev.admin', password: 'Demo-Losen-2026' }),
+      });
+      cookie = login.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; ');
+      database = await openDatabase({ databaseUrl: databaseUrl.toString(), poolSize: 2 });
+    }, 120_000);
+
+    afterAll(async () => {
+      if (server && server.exitCode === null) server.kill('SIGKILL');
+      await receiver?.close();
+      await database?.close();
+      if (admin) {
+        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+        await admin.close();
+      }
+    });
+
+    it('is sent again by another instance with the same webhook-id once the lease runs out', async () => {
+      const post = (path: string, body?: object) =>
+        fetch(`${url}/resources/v1/${path}`, {
+          method: 'POST',
+          headers: { cookie, origin: url, ...(body && { 'content-type': 'application/json' }) },
+          ...(body && { body: JSON.stringify(body) }),
+        });
+      const created = await post('webhooks', { url: receiver.url, events: ['import.applied'] });
+      expect(created.status).toBe(201);
+      const { endpoint, secret } = (await created.json()) as { endpoint: { id: number }; secret: string };
+      receiver.answers.push('hang');
+      expect((await post(`webhooks/${endpoint.id}/test`)).status).toBe(202);
+
+      const cutOff = await receiver.next(30_000);
+      server.kill('SIGKILL');
+      const killedAt = Date.now();
+
+      const other: DeliveryDeps = {
+        db: database.db,
+        clock: systemClock,
+        config: loadConfig(env),
+        logger: pino({ level: 'silent' }),
+        mailer: createMailer(loadConfig(env), pino({ level: 'silent' })),
+        webhookSignal: new JobSignal(),
+      };
+      const sender = createWebhookSender(other.config);
+      try {
+        // Held by the dead instance's claim until its lease (timeout 5 s + 1 s) runs out.
+        expect(await deliverNext(other, sender, 'instance-b')).toBeNull();
+        let step: Awaited<ReturnType<typeof deliverNext>> = null;
+        while (!step && Date.now() - killedAt < 20_000) {
+          await sleep(200);
+          step = await deliverNext(other, sender, 'instance-b');
+        }
+        expect(step?.end).toBe('DELIVERED');
+      } finally {
+        sender.close();
+      }
+      const again = await receiver.next();
+      expect(again.headers['webhook-id']).toBe(cutOff.headers['webhook-id']);
+      expect(again.body).toBe(cutOff.body);
+      expect(new Webhook(secret).verify(again.body, again.headers as Record<string, string>)).toEqual(
+        expect.objectContaining({ type: 'webhook.test' }),
+      );
+      const delivery = await database.db
+        .selectFrom('webhook_deliveries')
+        .select(['status', 'attempts', 'last_status_code'])
+        .executeTakeFirstOrThrow();
+      expect(delivery).toEqual({ status: 'DELIVERED', attempts: 2, last_status_code: 204 });
+    }, 120_000);
+  });
+}
