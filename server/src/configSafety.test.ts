@@ -14,6 +14,18 @@ describe('configuration that cannot be unsafe', () => {
     expect(loadConfig({ NODE_ENV: 'test', ENABLE_TESTABILITY: 'true' }).ENABLE_TESTABILITY).toBe(true);
   });
 
+  it('refuses webhooks to loopback in production, and a secret key that is not 32 bytes', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', WEBHOOKS_ALLOW_LOOPBACK: 'true' })).toThrow(
+      'Ogiltig konfiguration: WEBHOOKS_ALLOW_LOOPBACK=true är inte tillåtet när NODE_ENV=production.',
+    );
+    expect(loadConfig({ NODE_ENV: 'production' }).WEBHOOKS_ALLOW_LOOPBACK).toBe(false);
+    expect(() => loadConfig({ WEBHOOKS_SECRET_KEY: 'kort' })).toThrow(
+      'Ogiltig konfiguration: WEBHOOKS_SECRET_KEY: ska vara 32 byte i base64',
+    );
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ WEBHOOKS_SECRET_KEY: key }).WEBHOOKS_SECRET_KEY).toBe(key);
+  });
+
   it('trusts no proxy by default; TRUST_PROXY takes true/false, a hop count or addresses', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);

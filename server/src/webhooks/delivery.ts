@@ -55,7 +55,17 @@ export async function claimNextDelivery(
 ): Promise<ClaimedDelivery | null> {
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + leaseMsOf(deps.config));
-  const claimed = await sql<{ id: number }>`
+  const claimed = await sql<{
+    id: number;
+    attempts: number;
+    event_id: string;
+    endpoint_id: number;
+    first_attempt_at: Date;
+    organization_id: number;
+    url: string;
+    secret_encrypted: string;
+    body: string;
+  }>`
     with next as (
       select d.id from webhook_deliveries d
         join webhook_endpoints e on e.id = d.endpoint_id
@@ -64,31 +74,18 @@ export async function claimNextDelivery(
       order by d.next_attempt_at, d.id
       limit 1
       for update of d skip locked
+    ), claimed as (
+      update webhook_deliveries set lease_owner = ${workerId}, lease_expires_at = ${leaseUntil},
+        attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ${now}),
+        last_attempt_at = ${now}
+      where id = (select id from next)
+      returning id, attempts, event_id, endpoint_id, first_attempt_at
     )
-    update webhook_deliveries set lease_owner = ${workerId}, lease_expires_at = ${leaseUntil},
-      attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ${now}),
-      last_attempt_at = ${now}
-    where id = (select id from next)
-    returning id`.execute(deps.db);
-  const id = claimed.rows[0]?.id;
-  if (id === undefined) return null;
-  const row = await deps.db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .innerJoin('webhook_events as v', 'v.id', 'd.event_id')
-    .select([
-      'd.id',
-      'd.attempts',
-      'd.event_id',
-      'd.endpoint_id',
-      'd.first_attempt_at',
-      'e.organization_id',
-      'e.url',
-      'e.secret_encrypted',
-      sql<string>`v.payload::text`.as('body'),
-    ])
-    .where('d.id', '=', id)
-    .executeTakeFirst();
+    select c.*, e.organization_id, e.url, e.secret_encrypted, v.payload::text as body
+    from claimed c
+      join webhook_endpoints e on e.id = c.endpoint_id
+      join webhook_events v on v.id = c.event_id`.execute(deps.db);
+  const row = claimed.rows[0];
   if (!row) return null;
   return {
     id: row.id,
@@ -99,7 +96,7 @@ export async function claimNextDelivery(
     url: row.url,
     secretEncrypted: row.secret_encrypted,
     body: row.body,
-    firstAttemptAt: row.first_attempt_at ?? now,
+    firstAttemptAt: new Date(row.first_attempt_at),
   };
 }
 
@@ -252,10 +249,12 @@ async function recordAttempt(
         .set({ ...released, status: 'DELIVERED', delivered_at: now, last_error: null })
         .where('id', '=', delivery.id)
         .execute();
+      // Only when it was failing: deliveries to one endpoint in parallel need not wait on its row.
       await trx
         .updateTable('webhook_endpoints')
         .set({ failing_since: null })
         .where('id', '=', delivery.endpointId)
+        .where('failing_since', 'is not', null)
         .execute();
       return { end: 'DELIVERED' as const };
     }

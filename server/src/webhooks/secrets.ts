@@ -29,13 +29,25 @@ export function secretKeyOf(config: Pick<Config, 'WEBHOOKS_SECRET_KEY' | 'DATA_D
   if (config.WEBHOOKS_SECRET_KEY) return Buffer.from(config.WEBHOOKS_SECRET_KEY, 'base64');
   if (config.NODE_ENV === 'production') throw new NoSecretKey('WEBHOOKS_SECRET_KEY is not set');
   const file = path.resolve(config.DATA_DIR, KEY_FILE);
+  const known = folderKeys.get(file);
+  if (known) return known;
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
-    chmodSync(file, 0o600);
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+      chmodSync(file, 0o600);
+    } catch (error) {
+      // Another instance on this folder made it first: use theirs.
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    }
   }
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  folderKeys.set(file, key);
+  return key;
 }
+
+/** The data folders' keys once read: every delivery needs one. */
+const folderKeys = new Map<string, Buffer>();
 
 const associated = (organizationId: number) => Buffer.from(`webhook-endpoint:${organizationId}`);
 

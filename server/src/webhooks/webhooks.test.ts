@@ -21,6 +21,7 @@ import { priceListWorkbook } from '../../../test-support/pricelistFiles';
 import { sessionCookieFor, testDatabaseKinds } from '../../../test-support/testApp';
 import { useMailboxApp } from '../../../test-support/useTestApp';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test-support/webhookReceiver';
+import { recordImportEvent } from '../imports/webhookEvents';
 import { createWebhookSender, deliverNext, type WebhookSender } from './delivery';
 
 const HOUR = 3_600_000;
@@ -200,6 +201,33 @@ describe.each(testDatabaseKinds)('webhooks (%s)', (kind) => {
     expect(deliveries[0]).toEqual(
       expect.objectContaining({ status: 'DELIVERED', attempts: 1, lastStatusCode: 204, lastError: null }),
     );
+    await removeAll();
+  });
+
+  it('writes no event for a change that rolls back, and none when no endpoint wants it', async () => {
+    const events = async () => (await testApp.db.selectFrom('webhook_events').select('id').execute()).length;
+    const content = await priceListWorkbook([
+      { articleNumber: 'FINNS-INTE', price: 1, minimumOrderQuantity: 1 },
+    ]);
+    const importId = (await uploadImport(testApp, supplier, content)).json().importObject.id;
+    await runAllJobs(testApp);
+    const before = await events();
+    await addEndpoint(receiver.url, ['import.deleted']);
+    const target = { importId, organizationId: supplier.organizationId };
+    // The event is written inside the change's transaction: when that fails, the event goes too.
+    await expect(
+      testApp.db.transaction().execute(async (trx) => {
+        expect(await recordImportEvent(trx, testApp, target, 'import.deleted')).toMatch(/^msg_[0-9a-f]{32}$/);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await events()).toBe(before);
+    // An event no endpoint asked for is not written at all.
+    const written = await testApp.db
+      .transaction()
+      .execute((trx) => recordImportEvent(trx, testApp, target, 'import.applied'));
+    expect(written).toBeNull();
+    expect(await events()).toBe(before);
     await removeAll();
   });
 
