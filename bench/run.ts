@@ -249,6 +249,24 @@ out();
 out('The per-key rate limit is lifted for this measurement: it shows what the key itself costs.');
 out();
 
+// 3d. Webhooks: deliveries a second from one instance, and from an import applied to its event received.
+out('## Webhooks: one instance delivering to a receiver on loopback (PostgreSQL)');
+out();
+out('| deliveries | deliveries/s | applied → received, median ms | max ms |');
+out('|---:|---:|---:|---:|');
+type WebhookRun = { count: number; perSecond: number; latencyMedianMs: number; latencyMaxMs: number };
+const webhookRuns = await repeat(quick ? 1 : 3, 0, () =>
+  runTask<WebhookRun>('webhooks.ts', quick ? ['200', '3'] : ['2000', '10']),
+);
+out(
+  `| ${fmt(webhookRuns[0]!.count)} | ${fmtSpread(spread(webhookRuns.map((r) => r.perSecond)))} | ${fmtSpread(spread(webhookRuns.map((r) => r.latencyMedianMs)))} | ${fmtSpread(spread(webhookRuns.map((r) => r.latencyMaxMs)))} |`,
+);
+out();
+out(
+  'The receiver answers 204 at once, in a process of its own. Deliveries a second: events written to the outbox in one transaction, until every delivery is recorded DELIVERED (up to WEBHOOKS_MAX_CONCURRENT = 8 at once). Applied → received: from the apply transaction’s time (the event’s `timestamp`) to the receiver having the request, the job and the deliveries in one instance.',
+);
+out();
+
 // 4. Responsiveness while a large file validates.
 out('## Responsiveness: session ping while a 200,000-row file validates');
 out();

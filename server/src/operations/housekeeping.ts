@@ -4,12 +4,13 @@ import { pruneAuthTables } from '../auth/prune';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency';
 import { startFileRetention } from '../imports/store/fileRetention';
 import { runAtStartAndEvery } from '../lib/jobs/periodic';
+import { pruneWebhookDeliveries } from '../webhooks/prune';
 
 /**
  * The service's housekeeping, in one place: each feature owns what it prunes, this module decides
  * when it runs. Hourly on every instance (and once at start), so nothing waits for a user:
  * expired sessions, old login failures and reset tokens (auth), finished idempotency keys, the
- * mails a week before API keys expire, and the uploaded files past their retention (imports,
+ * mails a week before API keys expire, webhook deliveries finished 30 days ago, and the uploaded files past their retention (imports,
  * on its own timer: docs/decisions/0010-uploaded-files-on-disk-and-retention.md).
  */
 
@@ -22,6 +23,7 @@ async function runHousekeeping(deps: HousekeepingDeps, now: Date) {
   await pruneAuthTables(deps.db, now);
   await pruneIdempotencyKeys(deps, now);
   await warnOfExpiringApiKeys(deps);
+  await pruneWebhookDeliveries(deps.db, now);
 }
 
 /**

@@ -23,6 +23,7 @@ import { useMailboxApp } from '../../../test-support/useTestApp';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test-support/webhookReceiver';
 import { recordImportEvent } from '../imports/webhookEvents';
 import { createWebhookSender, deliverNext, type WebhookSender } from './delivery';
+import { pruneWebhookDeliveries } from './prune';
 
 const HOUR = 3_600_000;
 
@@ -364,6 +365,32 @@ describe.each(testDatabaseKinds)('webhooks (%s)', (kind) => {
       );
       await removeAll();
     }
+  });
+
+  it('forgets finished deliveries after 30 days, never a waiting one', async () => {
+    const { endpoint } = await addEndpoint(receiver.url, ['import.validated']);
+    expect((await call('POST', `webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
+    expect(await deliverAll()).toEqual(['DELIVERED']);
+    // A second one waits: its endpoint is turned off before it is sent.
+    expect((await call('POST', `webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
+    expect((await call('PATCH', `webhooks/${endpoint.id}`, { enabled: false })).statusCode).toBe(200);
+    expect(await deliverAll()).toEqual([]);
+    const statuses = async () =>
+      (
+        await testApp.db
+          .selectFrom('webhook_deliveries')
+          .select('status')
+          .where('endpoint_id', '=', endpoint.id)
+          .execute()
+      )
+        .map((row) => row.status)
+        .sort();
+    expect(await statuses()).toEqual(['DELIVERED', 'PENDING']);
+    await pruneWebhookDeliveries(testApp.db, new Date(testApp.clock.now().getTime() + 29 * 24 * HOUR));
+    expect(await statuses()).toEqual(['DELIVERED', 'PENDING']);
+    await pruneWebhookDeliveries(testApp.db, new Date(testApp.clock.now().getTime() + 31 * 24 * HOUR));
+    expect(await statuses()).toEqual(['PENDING']);
+    await removeAll();
   });
 
   it('refuses a name that resolves to loopback unless loopback is allowed', async () => {
