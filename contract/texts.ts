@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const DynamicText = z.object({ dynamicText: z.string() });
+export const DynamicText = z
+  .object({ dynamicText: z.string() })
+  .meta({ examples: [{ dynamicText: '<p>Välkommen till Hjälpmedelsdatabasen.</p>' }] });
 export type DynamicText = z.infer<typeof DynamicText>;
 
 /** Refusals of an uploaded file, word for word the same from the API and in the upload dialog. */

@@ -19,6 +19,7 @@ import {
 } from '#contract';
 import type { Config } from '../config';
 import { sessionCookieName } from '../identity/session';
+import { withExamples } from './examples';
 import { apiTags, errors, tagDescriptions } from './routeDocs';
 
 /**
@@ -68,7 +69,9 @@ const components: Array<[z.ZodType, string, string]> = [
   [ApiKey, 'ApiKey', 'En API-nyckel som ägaren ser den, aldrig dess hemlighet.'],
 ];
 for (const [schema, id, description] of components) {
-  if (z.globalRegistry.get(schema)?.id !== id) z.globalRegistry.add(schema, { id, description });
+  // Kept with what the schema says of itself already (its examples).
+  const own = z.globalRegistry.get(schema);
+  if (own?.id !== id) z.globalRegistry.add(schema, { ...own, id, description });
 }
 
 /** Which schemes a route takes: a session cookie, and a key where the route says `apiKey: true`. */
@@ -209,7 +212,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, pref
           delete operation[OPTIONAL_BODY];
         }
       }
-      return withoutUnusedSchemas(openapi) as ReturnType<typeof zodTransformObject>;
+      return withExamples(withoutUnusedSchemas(openapi)) as ReturnType<typeof zodTransformObject>;
     },
   });
 }

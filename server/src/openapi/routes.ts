@@ -16,7 +16,11 @@ export function openApiRoutes(api: FastifyInstance) {
         response: {
           200: json(
             'OpenAPI 3.1-dokumentet.',
-            z.looseObject({ openapi: z.string(), paths: z.looseObject({}) }),
+            z.looseObject({ openapi: z.string(), paths: z.looseObject({}) }).meta({
+              examples: [
+                { openapi: '3.1.0', info: { title: 'Hjälpmedelsdatabasen API', version: '1' }, paths: {} },
+              ],
+            }),
           ),
         },
       },

@@ -11,6 +11,7 @@ import {
   WebhookEndpoint,
   WebhookEndpointList,
   type WebhookEventType,
+  WebhookTestSent,
   webhookEventTypes,
   webhookLimits,
 } from '#contract';
@@ -211,7 +212,7 @@ export function webhookRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: [apiTags.webhooks],
         params,
         response: {
-          202: json('Testhändelsen väntar på leverans.', z.object({ eventId: z.string() })),
+          202: json('Testhändelsen väntar på leverans.', WebhookTestSent),
           ...errors(401, notAllowed, missing, [409, `${webhookMessages.testWhileOff} (CONFLICT)`]),
         },
       },

@@ -8,11 +8,16 @@ import {
   ImportListResponse,
   ImportResponse,
   ImportSummaryResponse,
+  importExamples,
   LegacyImportStatus,
   PricelistImportsResponse,
   SavedColumnMappingsResponse,
 } from '#contract';
 import { apiTags, errors, json, noContent, preSerializedJson, xlsxFile } from '../../openapi/routeDocs';
+
+/** An import in the state an operation answers with, as its example in the document. */
+const importIn = (state: keyof typeof importExamples) =>
+  ImportResponse.meta({ examples: [{ importObject: importExamples[state] }] });
 
 /**
  * What each import route says in the OpenAPI document (docs/api-imports.md says the same at
@@ -23,7 +28,7 @@ const tags = [apiTags.imports];
 
 const noAccess = [
   404,
-  'Organisationen är inte användarens, användaren saknar behörigheten product:create_own, eller importen finns inte eller är en annan organisations (NOT_FOUND).',
+  'Organisationen är inte användarens, användaren saknar behörigheten product:create_own, eller inläsningen finns inte eller är en annan organisations (NOT_FOUND).',
 ] as const;
 
 /** The refusals of a file, for the upload and a new file alike. */
@@ -65,7 +70,7 @@ const uploadForm = z
   .object({
     request: z.string().meta({
       description:
-        'Vad filen är, som JSON (ett textfält eller en del med Content-Type application/json): {"type":"GENERAL_PRICELIST","metadata":{"parent":<generell prislistas id>,"id":<prislistans id>}}. Har filen egna kolumnnamn kan columnMapping följa med: {"sheet":"Blad1","columns":{"Artikelnummer":"Art.nr","Pris":"Pris exkl. moms","Minsta beställningsantal":{"column":"E"}}} (filens rubrik, eller kolumnens bokstav för en rubrik som finns flera gånger eller är tom).',
+        'Vad filen är, som JSON (ett textfält eller en del med Content-Type application/json), till exempel {"type":"GENERAL_PRICELIST","metadata":{"parent":1,"id":2}}: parent är den generella prislistans id och id prislistans. Har filen egna kolumnnamn kan columnMapping följa med: {"sheet":"Blad1","columns":{"Artikelnummer":"Art.nr","Pris":"Pris exkl. moms","Minsta beställningsantal":{"column":"E"}}} (filens rubrik, eller kolumnens bokstav för en rubrik som finns flera gånger eller är tom).',
       contentMediaType: 'application/json',
       contentSchema: (({ $schema: _, ...schema }) => schema)(
         z.toJSONSchema(CreateImportRequest, { target: 'draft-2020-12', io: 'input' }),
@@ -93,10 +98,10 @@ export const importRouteDocs = {
   upload: {
     summary: 'Ladda upp en prislistefil',
     description:
-      'Tar emot filen och lägger den i kö för validering. Svaret är importen i VALIDATION_PENDING; hämta den (GET imports/{organizationId}/{importId}) tills valideringen är klar: VALIDATION_SUCCESS, VALIDATION_FAIL eller VALIDATION_ERROR.',
+      'Tar emot filen och lägger den i kö för validering. Svaret är inläsningen i VALIDATION_PENDING; hämta den (GET imports/{organizationId}/{importId}) tills valideringen är klar: VALIDATION_SUCCESS, VALIDATION_FAIL eller VALIDATION_ERROR.',
     tags,
     response: {
-      201: json('Filen är mottagen och importen skapad.', ImportResponse, replayed),
+      201: json('Filen är mottagen och inläsningen skapad.', importIn('pending'), replayed),
       ...errors(
         [
           400,
@@ -135,21 +140,21 @@ export const importRouteDocs = {
   get: {
     summary: 'En inläsning',
     description:
-      'Importens status, fil, vem som laddade upp den, tider och prislista; undoable säger om den kan ångras. Hämta den tills status inte längre är VALIDATION_PENDING eller IMPORT_PENDING.',
+      'Inläsningens status, fil, vem som laddade upp den, tider och prislista; undoable säger om den kan ångras. Hämta den tills status inte längre är VALIDATION_PENDING eller IMPORT_PENDING.',
     tags,
-    response: { 200: json('Importen.', ImportResponse), ...errors(noAccess) },
+    response: { 200: json('Inläsningen.', importIn('validated')), ...errors(noAccess) },
   },
   replaceFile: {
-    summary: 'Ersätt importens fil',
+    summary: 'Ersätt inläsningens fil',
     description:
-      'En ny fil till en import vars validering är klar (VALIDATION_SUCCESS, VALIDATION_FAIL, VALIDATION_ERROR): filen byts, sammanfattningen tas bort och importen valideras igen (VALIDATION_PENDING).',
+      'En ny fil till en inläsning vars validering är klar (VALIDATION_SUCCESS, VALIDATION_FAIL, VALIDATION_ERROR): filen byts, sammanfattningen tas bort och inläsningen valideras igen (VALIDATION_PENDING).',
     tags,
     response: {
-      200: json('Importen med den nya filen, i VALIDATION_PENDING.', ImportResponse),
+      200: json('Inläsningen med den nya filen, i VALIDATION_PENDING.', importIn('pending')),
       ...errors(
         [400, 'Inte multipart, en trasig begäran, mer än en fil, eller ingen fil (BAD_REQUEST).'],
         noAccess,
-        [409, 'Importens validering är inte klar, eller importen är redan bekräftad (CONFLICT).'],
+        [409, 'Inläsningens validering är inte klar, eller inläsningen är redan bekräftad (CONFLICT).'],
         ...fileErrors,
       ),
     },
@@ -157,23 +162,23 @@ export const importRouteDocs = {
   delete: {
     summary: 'Radera en inläsning',
     description:
-      'En import som aldrig bekräftats tas bort helt. En bekräftad som misslyckades (IMPORT_FAIL, IMPORT_ERROR) blir IMPORT_ABORTED och stannar i historiken; en redan avbruten är oförändrad.',
+      'En inläsning som aldrig bekräftats tas bort helt. En bekräftad som misslyckades (IMPORT_FAIL, IMPORT_ERROR) blir IMPORT_ABORTED och stannar i historiken; en redan avbruten är oförändrad.',
     tags,
     response: {
       204: noContent('Raderad eller avbruten.'),
       ...errors(noAccess, [
         409,
-        'Importen är inläst (IMPORT_SUCCESS) eller bearbetas just nu (VALIDATION_PENDING, IMPORT_PENDING) (CONFLICT).',
+        'Inläsningen är klar (IMPORT_SUCCESS) eller bearbetas just nu (VALIDATION_PENDING, IMPORT_PENDING) (CONFLICT).',
       ]),
     },
   },
   confirm: {
     summary: 'Läs in en validerad fil',
     description:
-      'Bara från VALIDATION_SUCCESS. Importen blir IMPORT_PENDING och läses sedan in i en transaktion: IMPORT_SUCCESS, IMPORT_FAIL eller IMPORT_ERROR. Har sammanfattningens risk varningar (result.risk.warnings) måste kroppen vara {"acknowledgedRiskId": result.risk.id}; annars behövs ingen kropp.',
+      'Bara från VALIDATION_SUCCESS. Inläsningen blir IMPORT_PENDING och läses sedan in i en transaktion: IMPORT_SUCCESS, IMPORT_FAIL eller IMPORT_ERROR. Har sammanfattningens risk varningar (result.risk.warnings) måste kroppen vara {"acknowledgedRiskId": result.risk.id}; annars behövs ingen kropp.',
     tags,
     response: {
-      200: json('Importen i IMPORT_PENDING.', ImportResponse, replayed),
+      200: json('Inläsningen i IMPORT_PENDING.', importIn('confirmed'), replayed),
       ...errors(
         [
           400,
@@ -182,7 +187,7 @@ export const importRouteDocs = {
         noAccess,
         [
           409,
-          'Importen är inte i VALIDATION_SUCCESS (CONFLICT); eller den är riskabel och acknowledgedRiskId saknas eller hör till en annan validering (RISK_NOT_ACKNOWLEDGED; meddelandet räknar upp varningarna), och ingenting ändras; eller en begäran med samma Idempotency-Key behandlas fortfarande (IDEMPOTENCY_KEY_IN_USE, Retry-After: 1).',
+          'Inläsningen är inte i VALIDATION_SUCCESS (CONFLICT); eller den är riskabel och acknowledgedRiskId saknas eller hör till en annan validering (RISK_NOT_ACKNOWLEDGED; meddelandet räknar upp varningarna), och ingenting ändras; eller en begäran med samma Idempotency-Key behandlas fortfarande (IDEMPOTENCY_KEY_IN_USE, Retry-After: 1).',
         ],
         idempotencyErrors[1],
       ),
@@ -191,27 +196,27 @@ export const importRouteDocs = {
   undo: {
     summary: 'Ångra en inläsning',
     description:
-      'Återställer prislistan exakt som den var före inläsningen, i en transaktion. Bara prislistans senaste inlästa import, och bara om prislistan inte har ändrats sedan dess. Importen behåller IMPORT_SUCCESS och får undone.',
+      'Återställer prislistan exakt som den var före inläsningen, i en transaktion. Bara prislistans senaste genomförda inläsning, och bara om prislistan inte har ändrats sedan dess. Inläsningen behåller IMPORT_SUCCESS och får undone.',
     tags,
     response: {
-      200: json('Importen, nu med undone.', ImportResponse),
+      200: json('Inläsningen, nu med undone.', importIn('undone')),
       ...errors(noAccess, [
         409,
-        'Importen är inte inläst, redan ångrad, inte den senaste, prislistan har ändrats sedan, eller inläsningen gjordes innan det gick att ångra (CONFLICT; meddelandet säger vilket). Ingenting ändras.',
+        'Inläsningen är inte genomförd, redan ångrad, inte den senaste, prislistan har ändrats sedan, eller inläsningen gjordes innan det gick att ångra (CONFLICT; meddelandet säger vilket). Ingenting ändras.',
       ]),
     },
   },
   summary: {
     summary: 'Valideringens eller inläsningens sammanfattning',
     description:
-      'result är null medan importen bearbetas, vid tekniskt fel och för en avbruten import. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas, och för kopplingssteget filens flikar med rubrikrader (fileSheets) och en föreslagen koppling (suggestedMapping). VALIDATION_ERRORS: antalet fel, de 100 första (var och en med regel, rule, och cell, t.ex. C12, och filens eget kolumnnamn i fileColumn när det skiljer sig) och antalet fel per kolumn och regel (errorCounts, med en svensk mening i label). En fil som lästs med en koppling har columnMapping (kopplingen och om den kom från begäran, REQUEST, eller en sparad koppling, SAVED_MAPPING) och fileSheets; utan columnMapping lästes filens egna rubriker, våra.',
+      'result är null medan inläsningen bearbetas, vid tekniskt fel och för en avbruten inläsning. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas, och för kopplingssteget filens flikar med rubrikrader (fileSheets) och en föreslagen koppling (suggestedMapping). VALIDATION_ERRORS: antalet fel, de 100 första (var och en med regel, rule, och cell, t.ex. C12, och filens eget kolumnnamn i fileColumn när det skiljer sig) och antalet fel per kolumn och regel (errorCounts, med en svensk mening i label). En fil som lästs med en koppling har columnMapping (kopplingen och om den kom från begäran, REQUEST, eller en sparad koppling, SAVED_MAPPING) och fileSheets; utan columnMapping lästes filens egna rubriker, våra.',
     tags,
     response: { 200: json('Sammanfattningen.', ImportSummaryResponse), ...errors(noAccess) },
   },
   changes: {
     summary: 'Raderna bakom sammanfattningens antal',
     description:
-      'En sida (offset, limit 1–500) med de rader som läggs till (added), ändras (updated, med varje fält som ändras) eller tas bort (removed). En import utan CONFIRM-sammanfattning svarar total 0.',
+      'En sida (offset, limit 1–500) med de rader som läggs till (added), ändras (updated, med varje fält som ändras) eller tas bort (removed). En inläsning utan CONFIRM-sammanfattning svarar total 0.',
     tags,
     response: {
       200: json('Sidan med ändringar och totalen av det slaget.', ImportChangesResponse),
@@ -221,7 +226,7 @@ export const importRouteDocs = {
   errors: {
     summary: 'Valideringsfelen, sida för sida',
     description:
-      'Alla fel som importens senaste validering hittade (inte bara de 100 första), i den ordning de hittades, en sida i taget (offset, limit 1–500, 100 om inget anges). column (kolumnens rubrik, t.ex. Pris) och rule (t.ex. NOT_A_NUMBER) väljer ut fel; total är antalet fel som stämmer med urvalet. Ett urval utan fel svarar errors [] och total 0. Fel sparade innan felen fick regler har varken rule eller cell.',
+      'Alla fel som inläsningens senaste validering hittade (inte bara de 100 första), i den ordning de hittades, en sida i taget (offset, limit 1–500, 100 om inget anges). column (kolumnens rubrik, t.ex. Pris) och rule (t.ex. NOT_A_NUMBER) väljer ut fel; total är antalet fel som stämmer med urvalet. Ett urval utan fel svarar errors [] och total 0. Fel sparade innan felen fick regler har varken rule eller cell.',
     tags,
     response: {
       200: json('Sidan med fel och antalet som stämmer med urvalet.', ImportErrorsResponse),
@@ -229,7 +234,7 @@ export const importRouteDocs = {
         [400, 'column, rule, offset eller limit är fel (BAD_REQUEST).'],
         [
           404,
-          'Organisationen är inte användarens, användaren saknar behörigheten product:create_own, importen finns inte eller är en annan organisations, eller importen har inga valideringsfel (NOT_FOUND).',
+          'Organisationen är inte användarens, användaren saknar behörigheten product:create_own, inläsningen finns inte eller är en annan organisations, eller inläsningen har inga valideringsfel (NOT_FOUND: ”Importen har inga valideringsfel.”).',
         ],
       ),
     },
@@ -242,7 +247,10 @@ export const importRouteDocs = {
     response: {
       200: xlsxFile('Excel-filen med felen.'),
       ...errors(
-        [404, 'Importen har inga valideringsfel, eller finns inte (NOT_FOUND).'],
+        [
+          404,
+          'Inläsningen har inga valideringsfel (NOT_FOUND: ”Importen har inga valideringsfel.”), eller finns inte (NOT_FOUND).',
+        ],
         [410, 'Den uppladdade filen är raderad: filer från avslutade inläsningar sparas en tid (GONE).'],
         503,
       ),
@@ -255,23 +263,29 @@ export const importRouteDocs = {
     tags,
     response: {
       200: xlsxFile('Excel-filen med ändringarna.'),
-      ...errors([404, 'Importen har inga ändringar att visa, eller finns inte (NOT_FOUND).'], 503),
+      ...errors(
+        [
+          404,
+          'Inläsningen har inga ändringar att visa (NOT_FOUND: ”Importen har inga ändringar att visa.”), eller finns inte (NOT_FOUND).',
+        ],
+        503,
+      ),
     },
   },
   validateWithMapping: {
     summary: 'Validera samma fil igen med en kolumnkoppling',
     description:
-      'För en fil med egna kolumnnamn: valideras om med kopplingen, utan ny uppladdning, genom samma kö som en ny fil. Bara i VALIDATION_SUCCESS och VALIDATION_FAIL. Svaret är importen i VALIDATION_PENDING. En koppling som ledde till en validering sparas för organisationen och används sedan för nästa fil med samma flik och rubriker.',
+      'För en fil med egna kolumnnamn: valideras om med kopplingen, utan ny uppladdning, genom samma kö som en ny fil. Bara i VALIDATION_SUCCESS och VALIDATION_FAIL. Svaret är inläsningen i VALIDATION_PENDING. En koppling som ledde till en validering sparas för organisationen och används sedan för nästa fil med samma flik och rubriker.',
     tags,
     response: {
-      200: json('Importen i VALIDATION_PENDING.', ImportResponse),
+      200: json('Inläsningen i VALIDATION_PENDING.', importIn('pending')),
       ...errors(
         [
           400,
           'Kroppen är inte {"columnMapping": {...}}, eller kopplingen stämmer inte med filen (BAD_REQUEST; error.errors per kolumn, meddelandet nämner rubriken).',
         ],
         noAccess,
-        [409, 'Importen bearbetas, är bekräftad eller filen kan inte läsas (CONFLICT).'],
+        [409, 'Inläsningen bearbetas, är bekräftad eller filen kan inte läsas (CONFLICT).'],
         [410, 'Den uppladdade filen är raderad: filer från avslutade inläsningar sparas en tid (GONE).'],
         [429, 'För många filer väntar redan på validering (TOO_MANY_REQUESTS).'],
         503,
@@ -281,7 +295,7 @@ export const importRouteDocs = {
   corrections: {
     summary: 'Rättelserna av en fil',
     description:
-      'Alla rättelser som sparats för importen, varje omgång: cellen, värdet i filen och det rättade, vem och när; raderna som lämnats utanför. version skickas med nästa omgång (basedOn). correctable säger om sammanfattningen erbjuder rättelser: en fil med valideringsfel och högst maxErrors fel.',
+      'Alla rättelser som sparats för inläsningen, varje omgång: cellen, värdet i filen och det rättade, vem och när; raderna som lämnats utanför. version skickas med nästa omgång (basedOn). correctable säger om sammanfattningen erbjuder rättelser: en fil med valideringsfel och högst maxErrors fel.',
     tags,
     response: { 200: json('Rättelserna.', ImportCorrectionsResponse), ...errors(noAccess) },
   },
@@ -293,14 +307,17 @@ export const importRouteDocs = {
     response: {
       200: xlsxFile('Filen med rättelserna.'),
       ...errors(
-        [404, 'Importen har inga rättelser, eller finns inte (NOT_FOUND).'],
+        [
+          404,
+          'Inläsningen har inga rättelser (NOT_FOUND: ”Importen har inga rättelser.”), eller finns inte (NOT_FOUND).',
+        ],
         [410, 'Den uppladdade filen är raderad: filer från avslutade inläsningar sparas en tid (GONE).'],
         503,
       ),
     },
   },
   attempts: {
-    summary: 'Importens försök',
+    summary: 'Inläsningens försök',
     description:
       'Varje validering som användaren bad om är ett försök: den första uppladdningen, varje ny fil, varje ny kolumnkoppling och varje "Validera igen". Äldst först: när, av vem, filens namn, antal rättelser, resultatet och jämförelsen med försöket före (fel rättade, nya och kvar; för två godkända hur antalen ändrades), som valideringen räknade fram.',
     tags,
@@ -312,7 +329,7 @@ export const importRouteDocs = {
       'Sparar rättelser av celler som valideringen fann fel i ({row, column, value}) och rader att lämna utanför (leaveOut), och validerar samma fil igen med alla omgångars rättelser, genom samma kö som en ny fil. Rättelserna prövas mot samma regler som filen. basedOn är version från GET …/corrections. Bara i VALIDATION_FAIL med valideringsfel, högst CORRECTIONS_MAX_ERRORS (1 000) fel.',
     tags,
     response: {
-      200: json('Importen i VALIDATION_PENDING.', ImportResponse),
+      200: json('Inläsningen i VALIDATION_PENDING.', importIn('pending')),
       ...errors(
         [
           400,
@@ -321,7 +338,7 @@ export const importRouteDocs = {
         noAccess,
         [
           409,
-          'Importen har inga valideringsfel att rätta, har fler fel än gränsen, eller någon annan har sparat rättelser sedan basedOn (CONFLICT); ingenting sparas.',
+          'Inläsningen har inga valideringsfel att rätta, har fler fel än gränsen, eller någon annan har sparat rättelser sedan basedOn (CONFLICT); ingenting sparas.',
         ],
         [410, 'Den uppladdade filen är raderad: filer från avslutade inläsningar sparas en tid (GONE).'],
         [429, 'För många filer väntar redan på validering (TOO_MANY_REQUESTS).'],

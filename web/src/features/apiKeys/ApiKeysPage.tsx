@@ -36,6 +36,11 @@ export function ApiKeysPage() {
       <h1 tabIndex={-1}>{texts.heading}</h1>
       <p>{texts.intro}</p>
       <p>{texts.advice}</p>
+      <p>
+        Vilka anrop en nyckel kan användas till, och hur, står i{' '}
+        {/* Outside the SPA: a page of the server's own (docs/decisions/0036-own-api-reference-page.md). */}
+        <a href="/api-dokumentation">API-dokumentationen</a>.
+      </p>
       {created && (
         <NewApiKeySecret
           key={created.key.id}
