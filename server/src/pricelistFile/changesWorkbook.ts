@@ -4,8 +4,7 @@ import {
   priceListColumns,
   pricelistTimeStatusLabels,
 } from '#contract';
-import { escapeFormulaText } from '../lib/xlsx';
-import { boldFont, bufferedWorkbookWriter } from '../lib/xlsx/workbookWriter';
+import { boldFont, bufferedWorkbookWriter, quoteFormulaText } from '../lib/xlsx/workbookWriter';
 import type { StoredUpdate } from './changeDetails';
 import { WORKBOOK_CREATOR } from './fileErrors';
 import { formatPercent } from './riskRules';
@@ -28,8 +27,9 @@ export async function buildChangesWorkbook(
   return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }
 
+/** Text as it is; formula-like text gets Excel's quote prefix (quoteFormulaText on its row). */
 const text = (value: string | number | null) =>
-  value === null ? null : typeof value === 'number' ? value : escapedForCell(escapeFormulaText(value));
+  value === null ? null : typeof value === 'number' ? value : escapedForCell(value);
 const headerOf = new Map<string, string>(priceListColumns.map((column) => [column.key, column.header]));
 const valueColumns = priceListColumns.filter((column) => column.key !== 'articleName');
 /** As the summary shows a per cent: signed, one decimal ("−54,5 %"). */
@@ -69,14 +69,14 @@ export async function writeChangesWorkbook(changes: ChangesExport): Promise<Buff
       ['Priser som blir 0 kr', risk.pricesSetToZero],
       ['Borttagna rader', risk.removed],
     ];
-    for (const [label, value] of facts) risks.addRow([label, text(value)]).commit();
+    for (const [label, value] of facts) quoteFormulaText(risks.addRow([label, text(value)])).commit();
     risks.addRow([]).commit();
     const heading = risks.addRow([
       risk.warnings.length > 0 ? 'Kontrollera innan du läser in' : 'Inga risker',
     ]);
     heading.font = boldFont;
     heading.commit();
-    for (const warning of risk.warnings) risks.addRow([text(warning)]).commit();
+    for (const warning of risk.warnings) quoteFormulaText(risks.addRow([text(warning)])).commit();
   } else {
     risks.addRow(['Valideringen gjordes innan risker räknades fram.']).commit();
   }
@@ -93,14 +93,14 @@ export async function writeChangesWorkbook(changes: ChangesExport): Promise<Buff
     header.commit();
     for (const chunk of chunks) {
       for (const row of JSON.parse(chunk) as PricelistRowValues[]) {
-        sheet
-          .addRow(
+        quoteFormulaText(
+          sheet.addRow(
             valueColumns.map((column) => {
               const value = row[column.key as keyof PricelistRowValues];
               return column.key === 'price' ? priceOf(value) : text(value);
             }),
-          )
-          .commit();
+          ),
+        ).commit();
       }
     }
     sheet.commit();
@@ -124,7 +124,7 @@ export async function writeChangesWorkbook(changes: ChangesExport): Promise<Buff
           value(change.newValue),
         ]);
         if (isPrice) for (const column of [3, 4]) row.getCell(column).numFmt = PRICE_FORMAT;
-        row.commit();
+        quoteFormulaText(row).commit();
       }
     }
   }

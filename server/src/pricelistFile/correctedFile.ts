@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PRICE_LIST_SHEET } from '#contract/domain';
 import { detectExcelFormat, escapeFormulaText, findSheet } from '../lib/xlsx';
+import { finishWorkbook, setCellText } from '../lib/xlsx/workbookWriter';
 import { escapedForCell } from './storableText';
 
 /** Corrections as they are written into the supplier's own file: by cell, and the rows left out. */
@@ -14,7 +15,11 @@ export interface CorrectedCells {
 /** Our columns whose values are numbers: a typed "120,50" is written as the number 120.5. */
 const numberColumns = new Set(['Pris', 'Minsta beställningsantal', 'Leveranstid (dagar)', 'Garanti antal']);
 
-/** A typed value as the cell gets it: a number in a number column when it reads as one, else text. */
+/**
+ * A typed value as the cell gets it: a number in a number column when it reads as one, else text
+ * (formula-like text gets Excel's quote prefix in an .xlsx; an .xls, which SheetJS writes without
+ * that flag, gets the leading apostrophe).
+ */
 function cellValue(column: string, value: string): string | number | null {
   const trimmed = value.trim();
   if (trimmed === '') return null;
@@ -22,7 +27,7 @@ function cellValue(column: string, value: string): string | number | null {
     const number = Number(trimmed.replace(/[\s\u00a0]/g, '').replace(',', '.'));
     if (/^-?[\d\s\u00a0]+([.,]\d+)?$/.test(trimmed) && Number.isFinite(number)) return number;
   }
-  return escapedForCell(escapeFormulaText(trimmed));
+  return escapedForCell(trimmed);
 }
 
 /**
@@ -48,12 +53,16 @@ export async function writeCorrectedFile(
       )
     ];
   if (sheet) {
-    for (const { cell, column, value } of corrections.cells)
-      sheet.getCell(cell).value = cellValue(column, value);
+    for (const { cell, column, value } of corrections.cells) {
+      const typed = cellValue(column, value);
+      if (typeof typed === 'string') setCellText(sheet.getCell(cell), typed);
+      else sheet.getCell(cell).value = typed;
+    }
     // From the bottom, so each row number still points at its row.
     for (const row of [...corrections.leaveOut].sort((a, b) => b - a)) sheet.spliceRows(row, 1);
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  // The quote prefix only: the notes in the file are the supplier's, whatever exceljs signs them.
+  return finishWorkbook(Buffer.from(await workbook.xlsx.writeBuffer()));
 }
 
 async function writeCorrectedXls(content: Uint8Array, corrections: CorrectedCells): Promise<Buffer> {
@@ -66,7 +75,8 @@ async function writeCorrectedXls(content: Uint8Array, corrections: CorrectedCell
     for (const { cell, column, value } of corrections.cells) {
       const { r, c } = XLSX.utils.decode_cell(cell);
       rows[r] ??= [];
-      rows[r]![c] = cellValue(column, value);
+      const typed = cellValue(column, value);
+      rows[r]![c] = typeof typed === 'string' ? escapeFormulaText(typed) : typed;
     }
     const kept = rows.filter((_, index) => !corrections.leaveOut.includes(index + 1));
     workbook.Sheets[name] = XLSX.utils.aoa_to_sheet(kept);

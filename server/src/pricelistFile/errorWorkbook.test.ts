@@ -39,7 +39,7 @@ const rows: CellInput[][] = [
 ];
 
 describe('the error workbook', () => {
-  it('lists every error on the sheet Fel, with formula-like text escaped', async () => {
+  it('lists every error on the sheet Fel, formula-like text as it is (stored as text with the quote prefix)', async () => {
     const content = await exceljsWorkbook({ Prislista: rows });
     const errors = await errorsOf(content);
     const workbook = await open(await buildValidationErrorWorkbook(content, 'prislista.xlsx', errors));
@@ -60,15 +60,15 @@ describe('the error workbook', () => {
     expect(list.getRow(2).values).toEqual([
       undefined,
       3,
-      '\'=HYPERLINK("http://x")',
+      '=HYPERLINK("http://x")',
       'Prislista',
       'Artikelnummer',
       undefined,
       'A3',
-      '\'=HYPERLINK("http://x")',
+      '=HYPERLINK("http://x")',
       'Artikelnumret finns inte bland organisationens artiklar. Ange artikelnumret för en av organisationens egna artiklar.',
     ]);
-    expect(list.getRow(3).getCell(7).value).toBe("'-12");
+    expect(list.getRow(3).getCell(7).value).toBe('-12');
   });
 
   it('copies the uploaded sheet with the faulty cells filled red and the message as a note', async () => {
@@ -82,7 +82,7 @@ describe('the error workbook', () => {
     expect(copy.getCell('C2').value).toBe(100);
     expect(copy.getCell('A2').fill).toBeUndefined();
 
-    expect(copy.getCell('A3').value).toBe('\'=HYPERLINK("http://x")');
+    expect(copy.getCell('A3').value).toBe('=HYPERLINK("http://x")');
     expect(copy.getCell('A3').fill).toEqual(errorFill);
     expect(noteText(copy.getCell('A3').note)).toBe(errors[0]!.message);
     expect(copy.getCell('C3').fill).toEqual(errorFill);
@@ -92,8 +92,8 @@ describe('the error workbook', () => {
     expect(copy.getCell('C4').value).toBeNull();
     expect(copy.getCell('C4').fill).toEqual(errorFill);
     expect(noteText(copy.getCell('C4').note)).toContain('Pris saknas.');
-    expect(copy.getCell('B4').value).toBe("'@rullstol");
-    expect(copy.getCell('I4').value).toBe("'\tvillkor");
+    expect(copy.getCell('B4').value).toBe('@rullstol');
+    expect(copy.getCell('I4').value).toBe('\tvillkor');
   });
 
   it('copies an .xls sheet too', async () => {

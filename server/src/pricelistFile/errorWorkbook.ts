@@ -6,7 +6,6 @@ import {
   columnIndex,
   detectExcelFormat,
   ERROR,
-  escapeFormulaText,
   NUMBER,
   type RowCells,
   readSheet,
@@ -14,7 +13,7 @@ import {
   TEXT,
   XlsxError,
 } from '../lib/xlsx';
-import { boldFont, bufferedWorkbookWriter } from '../lib/xlsx/workbookWriter';
+import { boldFont, bufferedWorkbookWriter, quoteFormulaText, setCellText } from '../lib/xlsx/workbookWriter';
 import { mapHeader } from './columns';
 import { WORKBOOK_CREATOR } from './fileErrors';
 import { escapedForCell } from './storableText';
@@ -38,8 +37,8 @@ const errorColumns = [
 
 /**
  * The validation errors as an .xlsx: a sheet "Fel" listing every error, and a copy of the
- * uploaded sheet with each faulty cell filled red and its message(s) as a note. Every text
- * cell is escaped against formula injection (see formulaEscape.ts).
+ * uploaded sheet with each faulty cell filled red and its message(s) as a note. Formula-like
+ * text is stored as text with Excel's quote prefix (see workbookWriter.ts).
  *
  * Runs in a worker thread, like the validation: it parses the uploaded (untrusted) file again,
  * and writing a 200,000-row copy takes seconds. The content is transferred to the worker
@@ -81,18 +80,18 @@ export async function writeValidationErrorWorkbook(
   for (const [index, error] of errors.entries()) {
     // Lets the zip stream take what is written so far, rather than buffering the whole sheet.
     if (index % 2_000 === 1_999) await new Promise((resolve) => setImmediate(resolve));
-    list
-      .addRow([
+    quoteFormulaText(
+      list.addRow([
         error.row,
-        escapedForCell(escapeFormulaText(error.articleNumber ?? '')),
-        escapedForCell(escapeFormulaText(error.sheet)),
-        escapedForCell(escapeFormulaText(error.column)),
-        error.fileColumn === undefined ? null : escapedForCell(escapeFormulaText(error.fileColumn)),
+        escapedForCell(error.articleNumber ?? ''),
+        escapedForCell(error.sheet),
+        escapedForCell(error.column),
+        error.fileColumn === undefined ? null : escapedForCell(error.fileColumn),
         error.cell ?? null,
-        escapedForCell(escapeFormulaText(error.value)),
-        escapedForCell(escapeFormulaText(error.message)),
-      ])
-      .commit();
+        escapedForCell(error.value),
+        escapedForCell(error.message),
+      ]),
+    ).commit();
   }
   list.commit();
 
@@ -152,7 +151,7 @@ class SheetCopy {
     const row = this.sheet!.getRow(rowNumber);
     for (let i = 0; i < cells.count; i++) this.writeCell(row.getCell(cells.columns[i]! + 1), cells, i);
     for (const { column, value } of this.corrected.get(rowNumber) ?? [])
-      row.getCell(column + 1).value = escapedForCell(escapeFormulaText(value));
+      setCellText(row.getCell(column + 1), escapedForCell(value));
     for (const [column, texts] of this.messages.get(rowNumber) ?? []) {
       const cell = row.getCell(column + 1);
       cell.fill = errorFill;
@@ -187,7 +186,7 @@ class SheetCopy {
 
   private writeCell(target: ExcelJS.Cell, cells: RowCells, i: number) {
     const kind = cells.kinds[i];
-    if (kind === TEXT) target.value = escapedForCell(escapeFormulaText(cells.texts[i]!));
+    if (kind === TEXT) setCellText(target, escapedForCell(cells.texts[i]!));
     else if (kind === NUMBER) {
       const date = cells.dates[i];
       target.value = date && this.date1904 ? cells.numbers[i]! + DAYS_1900_TO_1904 : cells.numbers[i]!;

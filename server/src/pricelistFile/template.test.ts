@@ -58,13 +58,13 @@ describe('the price-list template', () => {
     expect(sheet.getCell('G2').value).toBe('År');
   });
 
-  it('escapes text that looks like a formula', async () => {
+  it('keeps text that looks like a formula as it is (stored as text with the quote prefix)', async () => {
     const values = storedRow('=HMD', { warrantyTerms: '+46 8 123 45' });
     const sheet = await open(await buildPriceListTemplate([{ values, articleName: '@rullstol' }]));
     expect([sheet.getCell('A2').value, sheet.getCell('B2').value, sheet.getCell('I2').value]).toEqual([
-      "'=HMD",
-      "'@rullstol",
-      "'+46 8 123 45",
+      '=HMD',
+      '@rullstol',
+      '+46 8 123 45',
     ]);
   });
 

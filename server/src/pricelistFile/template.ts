@@ -6,8 +6,7 @@ import {
   warrantyUnits,
   warrantyValidFromValues,
 } from '#contract/domain';
-import { escapeFormulaText } from '../lib/xlsx';
-import { boldFont, bufferedWorkbookWriter } from '../lib/xlsx/workbookWriter';
+import { boldFont, bufferedWorkbookWriter, quoteFormulaText } from '../lib/xlsx/workbookWriter';
 import { slot } from './columns';
 import { WORKBOOK_CREATOR } from './fileErrors';
 import { escapedForCell } from './storableText';
@@ -37,7 +36,8 @@ const columnWidths = [18, 40, 14, 14, 14, 12, 14, 18, 50];
 const ROOM_FOR_NEW_ROWS = 10_000;
 const letter = (index: number) => String.fromCharCode(65 + index);
 
-const text = (value: string | null) => (value === null ? null : escapedForCell(escapeFormulaText(value)));
+/** Text as it is; formula-like text gets Excel's quote prefix (quoteFormulaText on its row). */
+const text = (value: string | null) => (value === null ? null : escapedForCell(value));
 
 /**
  * An .xlsx template for a general price list: the header row with each column's rule as a
@@ -104,17 +104,19 @@ export async function writePriceListTemplate(rows: readonly TemplateRow[]): Prom
   header.commit();
 
   for (const { values, articleName } of rows) {
-    const row = sheet.addRow([
-      text(values.articleNumber),
-      text(articleName),
-      Number(values.price),
-      values.minimumOrderQuantity,
-      values.deliveryTimeDays,
-      values.warrantyQuantity,
-      values.warrantyUnit,
-      values.warrantyValidFrom,
-      text(values.warrantyTerms),
-    ]);
+    const row = quoteFormulaText(
+      sheet.addRow([
+        text(values.articleNumber),
+        text(articleName),
+        Number(values.price),
+        values.minimumOrderQuantity,
+        values.deliveryTimeDays,
+        values.warrantyQuantity,
+        values.warrantyUnit,
+        values.warrantyValidFrom,
+        text(values.warrantyTerms),
+      ]),
+    );
     row.commit();
   }
   sheet.commit();

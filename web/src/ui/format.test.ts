@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importTexts } from '../features/imports/texts';
-import { formatCount, formatLongDate, formatNumber, formatPrice } from './format';
+import { formatCount, formatLongDate, formatNumber, formatPercent, formatPrice } from './format';
 
 // Intl writes a no-break space between groups; the tests read it as a space.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -18,6 +18,20 @@ describe('sv-SE numbers', () => {
     expect(plain(formatPrice(0))).toBe('0,00 kr');
     expect(plain(formatPrice('999999999999.99'))).toBe('999 999 999 999,99 kr');
     expect(formatPrice('ej ett tal')).toBe('ej ett tal');
+  });
+
+  it('never lets a price wrap: no-break spaces between the groups and before "kr", no other space', () => {
+    expect(formatPrice(1234.5)).toBe('1\u00a0234,50\u00a0kr');
+    expect(formatPrice('1234567.5')).toBe('1\u00a0234\u00a0567,50\u00a0kr');
+    expect(formatPrice(0)).toBe('0,00\u00a0kr');
+    for (const price of [0, 5, 999.99, 1_000, 25_000.5, 999_999_999_999.99])
+      expect(formatPrice(price)).not.toMatch(/[ \t\u2009\u202f]/);
+  });
+
+  it('keeps a per cent with its sign on one line', () => {
+    expect(formatPercent(140)).toBe('+140\u00a0%');
+    expect(formatPercent(-4.2)).toMatch(/^\u22124,2\u00a0%$/);
+    expect(formatPercent(0)).toBe('0\u00a0%');
   });
 
   it('keeps other numbers short and text as it is', () => {

@@ -1,5 +1,8 @@
 /** Numbers as Swedish readers expect them (sv-SE): "20 000", "1 234,50 kr". */
 
+/** The no-break space: between thousands (Intl writes it) and before "kr", so a price never wraps. */
+export const NO_BREAK_SPACE = '\u00a0';
+
 const wholeNumber = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
 const number = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 2 });
 const amount = new Intl.NumberFormat('sv-SE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -13,16 +16,20 @@ export function formatNumber(value: number | string): string {
   return value === '' || !Number.isFinite(n) ? String(value) : number.format(n);
 }
 
-/** A price in kronor: "1 234,50 kr". Text that is not a number is returned as it is. */
+/**
+ * A price in kronor: "1 234,50 kr", with no-break spaces between the groups and before "kr", so
+ * the number and its unit stay on one line wherever the price is shown. Text that is not a number
+ * is returned as it is.
+ */
 export function formatPrice(value: number | string): string {
   const n = typeof value === 'number' ? value : Number(value);
-  return value === '' || !Number.isFinite(n) ? String(value) : `${amount.format(n)} kr`;
+  return value === '' || !Number.isFinite(n) ? String(value) : `${amount.format(n)}${NO_BREAK_SPACE}kr`;
 }
 
 const signedPercent = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
-/** A change in per cent with its sign: "+140 %", "−4,2 %", "0 %". */
-export const formatPercent = (percent: number) => `${signedPercent.format(percent)} %`;
+/** A change in per cent with its sign: "+140 %", "−4,2 %", "0 %" (a no-break space before "%"). */
+export const formatPercent = (percent: number) => `${signedPercent.format(percent)}${NO_BREAK_SPACE}%`;
 
 /** Dates and times in sv-SE (docs/product.md), e.g. "2026-05-04 13:45". */
 const dateTimeFormat = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'short' });

@@ -1,9 +1,10 @@
 /**
  * Formula injection: a text that begins with =, +, -, @, tab or carriage return can be taken
- * for a formula when a user edits the cell or the sheet passes through CSV. Every text cell
- * this engine writes gets a leading apostrophe then, the convention spreadsheet users know
- * ("'=SUMMA" is the text "=SUMMA"). The reader drops that apostrophe again, so a template or
- * error workbook can be uploaded as it is.
+ * for a formula when a user edits the cell or the sheet passes through CSV. The .xlsx files this
+ * engine writes mark such a cell as text with Excel's quote prefix (workbookWriter.ts), so "-3"
+ * reads "-3" and stays text; the .xls corrected file, which cannot carry the flag, gets a leading
+ * apostrophe, the convention spreadsheet users know ("'=SUMMA" is the text "=SUMMA"). The reader
+ * drops such an apostrophe again, so files written before either way can be uploaded as they are.
  */
 const isFormulaLike = (text: string) => {
   const first = text.charCodeAt(0);

@@ -37,9 +37,9 @@ export function ApiKeysPage() {
       <p>{texts.intro}</p>
       <p>{texts.advice}</p>
       <p>
-        Vilka anrop en nyckel kan användas till, och hur, står i{' '}
+        {texts.referenceBefore}{' '}
         {/* Outside the SPA: a page of the server's own (docs/decisions/0036-own-api-reference-page.md). */}
-        <a href="/api-dokumentation">API-dokumentationen</a>.
+        <a href="/api-dokumentation">{texts.referenceLink}</a>.
       </p>
       {created && (
         <NewApiKeySecret

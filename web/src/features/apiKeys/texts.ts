@@ -5,6 +5,8 @@ export const apiKeyTexts = {
     'Med en API-nyckel kan ert affärssystem eller ett annat program hämta era prislistor och läsa in nya prislistefiler utan att någon loggar in i webbläsaren. Programmet gör det i ditt namn och med den behörighet du har.',
   advice:
     'Skapa en egen nyckel för varje program. Då kan du återkalla en nyckel utan att andra program påverkas.',
+  referenceBefore: 'Vilka anrop en nyckel kan användas till, och hur, står i',
+  referenceLink: 'API-dokumentationen',
   createHeading: 'Skapa en API-nyckel',
   name: 'Namn',
   nameHint: (max: number) =>

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { focusPageHeading } from '../../ui/focusFallback';
 import { AuthPage } from './AuthPage';
 import { useResetChangeMutation, useResetValidateMutation } from './api';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
@@ -10,11 +11,18 @@ import { authTexts } from './texts';
 /**
  * Choose a new password through the mailed link (docs/product.md, "Screens and routes"; docs/product.md, "Forms" and §8). Without both
  * `email` and `token` in the address nothing is shown.
+ *
+ * Opened from a mail, the page starts with the focus on its heading: a screen reader reads where
+ * the link led and the next Tab reaches the form, rather than starting from the body.
  */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const email = params.get('email');
   const token = params.get('token');
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) focusPageHeading();
+  }, []);
   return (
     <AuthPage heading={authTexts.reset.heading} headingHidden={!email || !token}>
       {email && token && <NewPasswordForm key={`${email} ${token}`} email={email} token={token} />}
@@ -37,6 +45,14 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | null>>({});
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // The form and its button go when the password is saved or the link turns out to be spent: the
+  // message that replaces them takes the focus, never the body.
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  const linkFailed = typeof link === 'object';
+  useEffect(() => {
+    const active = document.activeElement;
+    if ((saved || linkFailed) && (!active || active === document.body)) messageRef.current?.focus();
+  }, [saved, linkFailed]);
 
   useEffect(() => {
     let current = true;
@@ -83,7 +99,9 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
   if (saved) {
     return (
       <>
-        <p role="status">{authTexts.reset.saved}</p>
+        <p role="status" ref={messageRef} tabIndex={-1}>
+          {authTexts.reset.saved}
+        </p>
         <p>
           <Link to="/login">{authTexts.reset.toLogin}</Link>
         </p>
@@ -93,7 +111,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
   if (typeof link === 'object') {
     return (
       <>
-        <p role="alert" className="error-text">
+        <p role="alert" className="error-text" ref={messageRef} tabIndex={-1}>
           {link.error}
         </p>
         <p>

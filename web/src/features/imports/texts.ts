@@ -145,8 +145,6 @@ export const importTexts = {
     changesColumn: 'Ändringar',
     change: (field: string, oldValue: string, newValue: string) => `${field}: ${oldValue} → ${newValue}`,
     emptyValue: '(tomt)',
-    previousPage: 'Föregående',
-    nextPage: 'Nästa',
     pageInfo: (from: number, to: number, total: number) =>
       `Visar ${formatCount(from)}–${formatCount(to)} av ${formatCount(total)}`,
     missingColumnsHeading: 'Saknade kolumner',

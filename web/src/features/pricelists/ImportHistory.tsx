@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { importStatusListLabels } from '#contract/domain';
-import { formatCount, formatDateTime } from '../../ui/format';
+import { DateTime } from '../../ui/DateTime';
+import { FileName } from '../../ui/FileName';
+import { formatCount } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { StatusTag } from '../../ui/StatusTag';
 import { sv } from '../../ui/text/sv';
@@ -65,9 +67,13 @@ export function ImportHistory({ pricelistRef, latestImportId }: ImportHistoryPro
               {imports.map((item) => (
                 <tr key={item.id}>
                   <td>
-                    <Link to={`/import/${item.id}`}>{item.fileName}</Link>
+                    <Link to={`/import/${item.id}`}>
+                      <FileName name={item.fileName} />
+                    </Link>
                   </td>
-                  <td>{formatDateTime(item.imported ?? item.importStarted)}</td>
+                  <td>
+                    <DateTime iso={item.imported ?? item.importStarted} />
+                  </td>
                   <td>{item.importedBy.fullName}</td>
                   <td className="numeric">{count(item.counts?.added)}</td>
                   <td className="numeric">{count(item.counts?.updated)}</td>

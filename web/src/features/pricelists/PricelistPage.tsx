@@ -5,6 +5,7 @@ import { priceListColumns, pricelistTimeStatusLabels } from '#contract/domain';
 import type { PricelistRow, PricelistRowSort } from '#contract/pricelists';
 import { API_BASE_URL } from '../../api/api';
 import { formatCount, formatPrice } from '../../ui/format';
+import { Pager } from '../../ui/Pager';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { Tag } from '../../ui/Tag';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -93,6 +94,10 @@ export function PricelistPage() {
   };
   const firstShown = (cursors.length - 1) * PAGE_SIZE + 1;
   const rows = data?.rows ?? [];
+  // The server may give a cursor after a full last page; without a search the row count says there is none.
+  const lastShown = firstShown + rows.length - 1;
+  const moreRows = search !== '' || (pricelist !== undefined && lastShown < pricelist.rowCount);
+  const nextCursor = moreRows ? (data?.nextCursor ?? undefined) : undefined;
 
   return (
     <div className="pricelist-page">
@@ -160,15 +165,6 @@ export function PricelistPage() {
             </div>
           </form>
 
-          <p aria-live="polite" className="pricelist-page__shown">
-            {rows.length === 0
-              ? search
-                ? texts.noMatches(search)
-                : texts.noRows
-              : search
-                ? texts.shown(firstShown, firstShown + rows.length - 1)
-                : texts.shownOf(firstShown, firstShown + rows.length - 1, pricelist.rowCount)}
-          </p>
           <ScrollRegion label={texts.rowsHeading}>
             <table
               className="data-table pricelist-rows"
@@ -221,26 +217,23 @@ export function PricelistPage() {
               </tbody>
             </table>
           </ScrollRegion>
-          <div className="button-row">
-            {cursors.length > 1 && (
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => setCursors((c) => c.slice(0, -1))}
-              >
-                {texts.previousPage}
-              </button>
-            )}
-            {data?.nextCursor && (
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => setCursors((c) => [...c, data.nextCursor ?? undefined])}
-              >
-                {texts.nextPage}
-              </button>
-            )}
-          </div>
+          <Pager
+            info={
+              rows.length === 0
+                ? search
+                  ? texts.noMatches(search)
+                  : texts.noRows
+                : search
+                  ? texts.shown(firstShown, lastShown)
+                  : texts.shownOf(firstShown, lastShown, pricelist.rowCount)
+            }
+            {...(cursors.length > 1 || nextCursor
+              ? {
+                  onPrevious: cursors.length > 1 ? () => setCursors((c) => c.slice(0, -1)) : undefined,
+                  onNext: nextCursor ? () => setCursors((c) => [...c, nextCursor]) : undefined,
+                }
+              : {})}
+          />
 
           <ImportHistory pricelistRef={ref} latestImportId={pricelist.lastImport?.id ?? null} />
         </>

@@ -24,8 +24,6 @@ export const pricelistTexts = {
   noMatches: (search: string) => `Inga rader matchar ”${search}”.`,
   shown: (from: number, to: number) => `Visar rad ${from}–${to}`,
   shownOf: (from: number, to: number, total: number) => `Visar rad ${from}–${to} av ${total}`,
-  previousPage: 'Föregående sida',
-  nextPage: 'Nästa sida',
   historyHeading: 'Inläsningar till prislistan',
   noHistory: 'Inga inläsningar till prislistan ännu.',
   /** After "Ja, ångra" in the history: what happened, said where the button was. */

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { focusOrHeading } from '../../ui/focusFallback';
 import { announcementFor, countdownText } from './countdown';
 import { sessionTexts } from './texts';
 import './session.css';
@@ -17,7 +18,8 @@ interface Props {
  * The warning of docs/product.md, "Session", shown while it is mounted. A native modal <dialog> keeps the
  * rest of the page inert and focus inside, without react-aria (the login area must stay light).
  * It cannot be dismissed: Escape does nothing, and a click outside never closes a native dialog.
- * Focus returns to where it was when the dialog goes away.
+ * Focus returns to where it was when the dialog goes away; when that is gone, or nothing had it
+ * (a page opened directly), to the page's heading, never to the body.
  */
 export function SessionExpiryDialog({ expiresAt, onExpired, onLogout, onStayLoggedIn, busy }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -41,7 +43,7 @@ export function SessionExpiryDialog({ expiresAt, onExpired, onLogout, onStayLogg
     return () => {
       mounted.current = false;
       dialog?.close?.();
-      previousFocus?.focus();
+      focusOrHeading(previousFocus);
     };
   }, []);
 

@@ -17,6 +17,11 @@ export const sv = {
     cancel: 'Avbryt',
     actionFailed: 'Någonting gick fel. Försök igen.',
   },
+  /** The paging control under every paged table (ui/Pager). */
+  pager: {
+    previous: 'Föregående sida',
+    next: 'Nästa sida',
+  },
   header: {
     home: 'Hjälpmedelsdatabasen',
     mainMenuLabel: 'Huvudmeny',

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { importStatusSummaryLabels, importTypeLabels } from '#contract/domain';
 import type { Import } from '#contract/imports';
+import { FileName } from '../../../ui/FileName';
 import { StatusTag } from '../../../ui/StatusTag';
 import { formatDateTime } from '../format';
 import { cardShowsDelete, cardShowsReview } from '../importRules';
@@ -20,7 +21,7 @@ export function ImportCard({ organizationId, item, onDeleted }: ImportCardProps)
   return (
     <article className="import-card" aria-labelledby={headingId}>
       <h4 id={headingId} className="import-card__title">
-        {item.fileName}
+        <FileName name={item.fileName} />
       </h4>
       <dl className="facts">
         <dt>{importTexts.fields.fileType}</dt>

@@ -85,8 +85,18 @@ it('reads in order: banner, risks, counts with the price facts, then the changes
   // The button goes; the focus goes to the kind's heading, not to the body.
   expect(within(region).getByRole('heading', { level: 3, name: 'Tillagda rader' })).toHaveFocus();
   expect(await within(region).findByText('Visar 1–20 av 57')).toBeInTheDocument();
-  await userEvent.click(within(region).getByRole('button', { name: 'Nästa' }));
+  // The shared paging control: on the first page "Föregående sida" leads nowhere, yet stays.
+  const previous = within(region).getByRole('button', { name: 'Föregående sida' });
+  expect(previous).toHaveAttribute('aria-disabled', 'true');
+  const next = within(region).getByRole('button', { name: 'Nästa sida' });
+  await userEvent.click(next);
   expect(await within(region).findByText('Visar 21–40 av 57')).toBeInTheDocument();
+  expect(previous).not.toHaveAttribute('aria-disabled');
+  await userEvent.click(next);
+  expect(await within(region).findByText('Visar 41–57 av 57')).toBeInTheDocument();
+  // The last page: the button that was pressed keeps the focus, now leading nowhere.
+  expect(next).toHaveFocus();
+  expect(next).toHaveAttribute('aria-disabled', 'true');
 });
 
 it('says when an import was read in as a line, never as a heading', () => {

@@ -7,6 +7,8 @@ import {
 } from '#contract/domain';
 import type { ImportChange } from '#contract/imports';
 import { formatNumber, formatPrice } from '../../../ui/format';
+import { Pager } from '../../../ui/Pager';
+import { pageOffsets } from '../../../ui/paging';
 import { ScrollRegion } from '../../../ui/ScrollRegion';
 import { sv } from '../../../ui/text/sv';
 import { useGetImportChangesQuery } from '../api';
@@ -111,7 +113,7 @@ interface ChangesTableProps {
 
 function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
   const [offset, setOffset] = useState(0);
-  // First the first rows; after "Visa alla", pages of PAGE_SIZE with "Föregående" and "Nästa".
+  // First the first rows; after "Visa alla", pages of PAGE_SIZE with the shared Pager.
   const [showsAll, setShowsAll] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { data, isError } = useGetImportChangesQuery({
@@ -163,39 +165,31 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
         </table>
       </ScrollRegion>
       {showsAll ? (
-        <div className="pager">
-          <p aria-live="polite">
-            {importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : offset + 1, to, data.total)}
-          </p>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-          >
-            {importTexts.summaryPage.previousPage}
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={to >= data.total}
-            onClick={() => setOffset(offset + PAGE_SIZE)}
-          >
-            {importTexts.summaryPage.nextPage}
-          </button>
-        </div>
+        <Pager
+          info={importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : offset + 1, to, data.total)}
+          {...pageSteps(offset, data.total, setOffset)}
+        />
       ) : (
-        <div className="pager">
-          <p>{importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : 1, to, data.total)}</p>
+        <Pager info={importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : 1, to, data.total)}>
           {to < data.total && (
             <button type="button" className="button secondary" onClick={showAll}>
               {importTexts.summaryPage.showAllChanges(data.total, captions[kind])}
             </button>
           )}
-        </div>
+        </Pager>
       )}
     </section>
   );
+}
+
+/** The Pager's steps for pages of PAGE_SIZE from `offset`: none with a single page. */
+function pageSteps(offset: number, total: number, setOffset: (offset: number) => void) {
+  const { previous, next } = pageOffsets(offset, PAGE_SIZE, total);
+  if (previous === undefined && next === undefined) return {};
+  return {
+    onPrevious: previous === undefined ? undefined : () => setOffset(previous),
+    onNext: next === undefined ? undefined : () => setOffset(next),
+  };
 }
 
 function ChangeRow({ kind, change }: { kind: ChangeKind; change: ImportChange }) {

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DateTime } from '../../../ui/DateTime';
+import { FileName } from '../../../ui/FileName';
 import { ScrollRegion } from '../../../ui/ScrollRegion';
 import { StatusTag } from '../../../ui/StatusTag';
 import { sv } from '../../../ui/text/sv';
-import { formatDateTime } from '../format';
 import {
   defaultRecentImportSort,
   nextRecentImportSort,
@@ -77,10 +78,12 @@ export function RecentImportsTable({ rows, isError }: RecentImportsTableProps) {
               <tr key={row.key} className="clickable-row" onClick={() => navigate(row.href)}>
                 <td>
                   <Link to={row.href} onClick={(event) => event.stopPropagation()}>
-                    {row.fileName}
+                    <FileName name={row.fileName} />
                   </Link>
                 </td>
-                <td>{formatDateTime(row.created)}</td>
+                <td>
+                  <DateTime iso={row.created} />
+                </td>
                 <td>{row.importedBy}</td>
                 <td>{row.fileType}</td>
                 <td>
