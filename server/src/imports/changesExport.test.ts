@@ -1,6 +1,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { editedPricelistFile, request, validatedImport } from '../../../test-support/importFlow';
+import {
+  editedPricelistFile,
+  postConfirm,
+  request,
+  runAllJobs,
+  validatedImport,
+} from '../../../test-support/importFlow';
 import { priceListWorkbook } from '../../../test-support/pricelistFiles';
 import { testDatabaseKinds } from '../../../test-support/testApp';
 import { useSupplierApp } from '../../../test-support/useTestApp';
@@ -63,6 +69,19 @@ describe.each(testDatabaseKinds)('the changes export (%s)', (kind) => {
         .map((row) => row[0])
         .sort(),
     ).toEqual([demoArticleNumber(2), demoArticleNumber(3)]);
+
+    // Once applied, the export still says what was shown and acknowledged, not that there was nothing.
+    expect((await postConfirm(testApp, supplier, validated.id)).statusCode).toBe(200);
+    await runAllJobs(testApp);
+    const appliedAnswer = await testApp.app.inject({
+      method: 'GET',
+      url: `/resources/v1/imports/${supplier.organizationId}/${validated.id}/changes/excel`,
+      headers: { cookie: supplier.cookie },
+    });
+    expect(appliedAnswer.statusCode).toBe(200);
+    const applied = (await sheetsOf(appliedAnswer.rawPayload)).Risker!.map((row) => row.join(' '));
+    expect(applied).toEqual(risks);
+    expect(applied.join('\n')).not.toContain('Valideringen gjordes innan risker räknades fram');
   });
 
   it('is 404 for an import without changes to show, and 401 without a session', async () => {

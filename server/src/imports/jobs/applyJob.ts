@@ -95,12 +95,19 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
       await applyPriceListChanges(trx, job.organizationId, job.pricelistId, outcome.changes, job.id);
       const fingerprintAfter = await pricelistFingerprint(trx, job.pricelistId);
       await saveDetailsUnlessKept(trx, job.id, outcome.details);
+      // The risks the user was shown and acknowledged stay with the applied summary (its page and
+      // the changes workbook's risks sheet); the same file against the same rows has the same ones.
+      const shown = await sql<{ risk: unknown }>`
+        select summary->'risk' as risk from imports where id = ${job.id}`.execute(trx);
+      const risk = shown.rows[0]?.risk;
+      const summary =
+        risk && outcome.summary.type === 'CONFIRM' ? { ...outcome.summary, risk } : outcome.summary;
       const now = deps.clock.now();
       await trx
         .updateTable('imports')
         .set({
           status: 'IMPORT_SUCCESS',
-          summary: JSON.stringify(outcome.summary),
+          summary: JSON.stringify(summary),
           failure_reason: null,
           failure_about_file: false,
           imported_at: now,

@@ -87,6 +87,8 @@ export const importTexts = {
     medianValue: (percent: number | null) => (percent === null ? '–' : formatPercent(percent)),
     setToZero: 'Priser som blir 0 kr',
     warningsHeading: 'Kontrollera innan du läser in',
+    /** An applied import: the risks that were shown, and acknowledged, before it was read in. */
+    shownHeading: 'Risker som visades före inläsningen',
     dialogHeading: 'Vill du läsa in filen ändå?',
     dialogIntro: 'Inläsningen gör stora ändringar i prislistan:',
     dialogQuestion: 'Ändringarna gäller så fort filen är inläst.',

@@ -128,6 +128,34 @@ it('shows the counts in sv-SE and the risks beside them', () => {
   expect(screen.getByText('Medianändring av priset').nextElementSibling).toHaveTextContent('+4,2 %');
 });
 
+it('shows an applied import the risks it was read in with, as what was shown, not as a warning to act on', () => {
+  const risk = {
+    id: 'r',
+    pricelist: { number: '2', status: 'CURRENT' as const },
+    priceIncreases: 0,
+    largestIncrease: null,
+    priceDecreases: 0,
+    largestDecrease: null,
+    medianChangePercent: null,
+    pricesSetToZero: 0,
+    removed: 3,
+    warnings: ['3 av 400 rader (0,8 %) tas bort från prislista 2 (Aktuell).'],
+  };
+  renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('IMPORT_SUCCESS', { imported: '2026-03-02T10:00:00.000Z' })}
+      summary={{ type: 'CONFIRM', added: 0, updated: 0, removed: 3, unchanged: 397, risk }}
+      isLoading={false}
+      isError={false}
+    />,
+  );
+  expect(screen.getByRole('note', { name: 'Risker som visades före inläsningen' })).toHaveTextContent(
+    '3 av 400 rader (0,8 %) tas bort från prislista 2 (Aktuell).',
+  );
+  expect(screen.queryByRole('note', { name: 'Kontrollera innan du läser in' })).not.toBeInTheDocument();
+});
+
 it('shows at most 100 errors, "Visar 100 av 150 fel", the banners and the Excel link', () => {
   renderInApp(
     <ImportResult

@@ -194,7 +194,12 @@ function ConfirmResult({
           <p className="banner success">{importTexts.validationSuccessBanner}</p>
         )}
         {attempt}
-        {counts.risk && <RiskWarnings risk={counts.risk} />}
+        {counts.risk && (
+          <RiskWarnings
+            risk={counts.risk}
+            heading={isImported ? importTexts.risk.shownHeading : importTexts.risk.warningsHeading}
+          />
+        )}
         <h2 id="counts-heading">
           {isImported ? importTexts.summaryPage.importedCountsHeading : importTexts.summaryPage.countsHeading}
         </h2>
@@ -224,12 +229,15 @@ function ConfirmResult({
   );
 }
 
-/** Before the counts: the risks confirming carries (the server's sentences), read before anything else. */
-function RiskWarnings({ risk }: { risk: ImportRisk }) {
+/**
+ * Before the counts: the risks confirming carries (the server's sentences), read before anything
+ * else; once applied, the same risks as they were shown and acknowledged.
+ */
+function RiskWarnings({ risk, heading }: { risk: ImportRisk; heading: string }) {
   if (risk.warnings.length === 0) return null;
   return (
     <div className="banner warning" role="note" aria-labelledby="risk-warnings-heading">
-      <h2 id="risk-warnings-heading">{importTexts.risk.warningsHeading}</h2>
+      <h2 id="risk-warnings-heading">{heading}</h2>
       <ul>
         {risk.warnings.map((warning) => (
           <li key={warning}>{warning}</li>
