@@ -43,3 +43,19 @@ export async function expectNoAxeViolations(page: Page, { bestPractice = false }
     results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
   ).toEqual([]);
 }
+
+/** Opens the user menu by keyboard and goes to one of its entries, as a keyboard user does. */
+export async function chooseFromUserMenu(page: Page, entryName: string) {
+  const button = page.getByRole('button', { name: /Användarmeny/ });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const entry = page.getByRole('menu').getByRole('menuitem', { name: entryName });
+  for (
+    let presses = 0;
+    presses < 10 && !(await entry.evaluate((e) => e === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press('ArrowDown');
+  await expect(entry).toBeFocused();
+  await page.keyboard.press('Enter');
+}

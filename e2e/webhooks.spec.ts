@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhookReceiver';
-import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
+import { chooseFromUserMenu, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 
 /** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
 async function tabTo(page: Page, target: Locator, maxPresses = 80) {
@@ -29,18 +29,7 @@ test('by keyboard: an endpoint added, its secret shown once, a test event receiv
   page,
 }) => {
   // From the user menu, by keyboard.
-  const menuButton = page.getByRole('button', { name: /Användarmeny/ });
-  await menuButton.focus();
-  await page.keyboard.press('Enter');
-  const entry = page.getByRole('menu').getByRole('menuitem', { name: 'Webhooks' });
-  for (
-    let presses = 0;
-    presses < 10 && !(await entry.evaluate((e) => e === document.activeElement));
-    presses++
-  )
-    await page.keyboard.press('ArrowDown');
-  await expect(entry).toBeFocused();
-  await page.keyboard.press('Enter');
+  await chooseFromUserMenu(page, 'Webhooks');
   await expect(page).toHaveURL(/\/webhooks$/);
   await expect(page).toHaveTitle('Webhooks – Hjälpmedelsdatabasen');
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeFocused();

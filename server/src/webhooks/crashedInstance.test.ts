@@ -5,14 +5,13 @@
  * test process) takes the delivery and sends it again, with the same webhook-id, so the receiver
  * can tell it is the same event.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInOverHttp, startServerProcess } from '../../../test-support/serverProcess';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test-support/webhookReceiver';
 import { systemClock } from '../clock';
 import { loadConfig } from '../config';
@@ -21,7 +20,6 @@ import { JobSignal } from '../lib/jobs/jobSignal';
 import { createMailer } from '../mail/transport';
 import { createWebhookSender, type DeliveryDeps, deliverNext } from './delivery';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,43 +46,14 @@ if (postgresUrl) {
       admin = await openDatabase({ databaseUrl: adminUrl.toString(), poolSize: 1 });
       await sql`create database ${sql.id(name)}`.execute(admin.db);
       receiver = await startWebhookReceiver();
-      const port = 21_000 + Math.floor(Math.random() * 20_000);
-      url = `http://127.0.0.1:${port}`;
-      server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-        cwd: projectRoot,
-        env: {
-          ...process.env,
-          ...env,
-          NODE_ENV: 'development',
-          LOG_LEVEL: 'warn',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: url,
-          DATABASE_URL: databaseUrl.toString(),
-          JOB_POLL_MS: '100',
-        },
-        stdio: 'ignore',
-      });
-      for (let started = Date.now(); ; await sleep(200)) {
-        if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-        if (Date.now() - started > 90_000) throw new Error('the server did not start');
-        if (
-          await fetch(`${url}/readyz`).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          break;
-      }
-      const login = await fetch(`${url}/resources/v1/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url },
-        body: JSON.stringify({ username: 'lev.admin', password: 'Demo-Losen-2026' }),
-      });
-      cookie = login.headers
-        .getSetCookie()
-        .map((value) => value.split(';')[0])
-        .join('; ');
+      ({ url, child: server } = await startServerProcess({
+        ...env,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl.toString(),
+        JOB_POLL_MS: '100',
+      }));
+      cookie = await signInOverHttp(url);
       database = await openDatabase({ databaseUrl: databaseUrl.toString(), poolSize: 2 });
     }, 120_000);
 

@@ -5,19 +5,16 @@
  * back it writes nothing of its result. The server runs with a lease of 1 s (renewed every 250 ms)
  * and the job is a large file, so that it runs for several leases.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePriceListXlsx } from '../../../../test-support/generatedWorkbooks';
+import { signInOverHttp, startServerProcess } from '../../../../test-support/serverProcess';
 import { systemClock } from '../../clock';
 import { loadConfig } from '../../config';
 import { type DatabaseHandle, openDatabase } from '../../db/database';
 import { claimNextJob, type JobDeps, renewLease } from './importQueue';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,47 +37,20 @@ if (postgresUrl) {
     beforeAll(async () => {
       admin = await openDatabase({ databaseUrl: adminUrl.toString(), poolSize: 1 });
       await sql`create database ${sql.id(name)}`.execute(admin.db);
-      const port = 21_000 + Math.floor(Math.random() * 20_000);
-      url = `http://127.0.0.1:${port}`;
-      server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-        cwd: projectRoot,
-        env: {
-          ...process.env,
+      ({ url, child: server } = await startServerProcess(
+        {
           NODE_ENV: 'development',
           LOG_LEVEL: 'info',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: url,
           DATABASE_URL: databaseUrl.toString(),
           JOB_LEASE_SECONDS: '1',
           JOB_POLL_MS: '100',
           UPLOAD_RATE_BURST: '100',
         },
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
-      createInterface({ input: server.stdout! }).on('line', (line) => {
-        if (line.includes('import job finished')) finished.push(JSON.parse(line));
-      });
-      for (let started = Date.now(); ; await sleep(200)) {
-        if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-        if (Date.now() - started > 90_000) throw new Error('the server did not start');
-        if (
-          await fetch(`${url}/readyz`).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          break;
-      }
-      const login = await fetch(`${url}/resources/v1/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url },
-        body: JSON.stringify({ username: 'lev.admin', password: 'Demo-Losen-2026' }),
-      });
-      cookie = login.headers
-        .getSetCookie()
-        .map((value) => value.split(';')[0])
-        .join('; ');
+        (line) => {
+          if (line.includes('import job finished')) finished.push(JSON.parse(line));
+        },
+      ));
+      cookie = await signInOverHttp(url);
       database = await openDatabase({ databaseUrl: databaseUrl.toString(), poolSize: 2 });
       other = { db: database.db, clock: systemClock, config: loadConfig({ JOB_LEASE_SECONDS: '1' }) };
     }, 120_000);
