@@ -539,6 +539,8 @@ export const ImportSummary = z
       columnMapping: ColumnMappingUsed.optional(),
       fileSheets: z.array(FileSheetSchema).optional(),
       attempt: z.object({ number: z.number().int(), comparison: AttemptComparison.nullable() }).optional(),
+      /** A Peppol catalogue only: the elements it has that a price list does not keep, each once. */
+      ignoredElements: z.array(z.string()).optional(),
     }),
     z.object({
       type: z.literal('INVALID_FORMAT'),
@@ -567,6 +569,8 @@ export const ImportSummary = z
       columnMapping: ColumnMappingUsed.optional(),
       fileSheets: z.array(FileSheetSchema).optional(),
       attempt: z.object({ number: z.number().int(), comparison: AttemptComparison.nullable() }).optional(),
+      /** A Peppol catalogue only: the elements it has that a price list does not keep, each once. */
+      ignoredElements: z.array(z.string()).optional(),
     }),
   ])
   .meta({

@@ -7,6 +7,9 @@ import {
   rowValues,
 } from './rowRules';
 
+/** In PriceListDiff's `matched`: the file removes the row. */
+const REMOVED = 2;
+
 const numberOrNull = (value: number) => (Number.isNaN(value) ? null : value);
 
 /**
@@ -142,12 +145,32 @@ export class PriceListDiff {
     );
   }
 
-  /** Added and updated rows in the file's order; removed rows by article number (the price list has no order). */
-  finish(): PriceListDiffResult {
+  /**
+   * Marks the stored row of an article as removed (a catalogue line that deletes it); false when
+   * the price list has no row for it.
+   */
+  remove(article: number): boolean {
+    const index = this.storedOfArticle[article]!;
+    if (index < 0) return false;
+    this.matched[index] = REMOVED;
+    return true;
+  }
+
+  /**
+   * Added and updated rows in the file's order; removed rows by article number (the price list has
+   * no order). With `onlyListed` (a catalogue that updates) a row the file does not name stays
+   * unchanged, and only the rows remove() marked are removed.
+   */
+  finish(onlyListed = false): PriceListDiffResult {
     const removed: number[] = [];
-    for (let i = 0; i < this.stored.count; i++) if (this.matched[i] === 0) removed.push(i);
+    let unchanged = this.unchanged;
+    for (let i = 0; i < this.stored.count; i++) {
+      const matched = this.matched[i];
+      if (matched === REMOVED || (matched === 0 && !onlyListed)) removed.push(i);
+      else if (matched === 0) unchanged++;
+    }
     const texts = this.stored.texts;
     removed.sort((a, b) => compareCodeUnits(texts[a * 5] ?? '', texts[b * 5] ?? ''));
-    return { added: this.added, updated: this.updated, removed, unchanged: this.unchanged };
+    return { added: this.added, updated: this.updated, removed, unchanged };
   }
 }

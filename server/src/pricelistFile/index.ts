@@ -15,6 +15,9 @@ export {
   ExcelWorkerError,
   type ExcelWorkerFailure,
 } from './fileErrors';
+export { buildPriceListCatalogue } from './peppol/buildCatalogue';
+export { detectCatalogue } from './peppol/detect';
+export { DOCTYPE_REFUSED } from './peppol/readCatalogue';
 export {
   buildCorrectedFile,
   readFileSheetsInWorker,
@@ -30,6 +33,7 @@ export type {
   PriceListSnapshotJson,
   PriceListValidationInput,
   PriceListValidationOutcome,
+  PricelistPeriod,
   ReadOptions,
   RowUpdate,
   SavedMappingOption,

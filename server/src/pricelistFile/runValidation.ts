@@ -58,7 +58,12 @@ async function validateInWorker(
   changes: boolean,
 ) {
   const snapshot =
-    'snapshot' in input ? input.snapshot : snapshotJsonOf(input.articleNumbers, input.existingRows);
+    'snapshot' in input
+      ? input.snapshot
+      : {
+          ...snapshotJsonOf(input.articleNumbers, input.existingRows),
+          ...(input.period && { period: input.period }),
+        };
   const followUp = Promise.resolve(snapshot).then(snapshotMessages);
   const result = await runnerOf(workers).run(
     { kind: 'validate', content: input.content, fileName: input.fileName, changes, columns: input.columns },

@@ -21,6 +21,8 @@ export interface PriceListValidationInput {
   /** The chosen price list's rows as they are now. */
   existingRows: readonly PricelistRowValues[];
   columns?: ReadOptions;
+  /** The price list's time (a Peppol catalogue's start date must fit it). */
+  period?: PricelistPeriod;
 }
 
 /**
@@ -55,6 +57,15 @@ export interface PriceListSnapshotJson {
   articles: string[];
   /** Blocks of the price list's rows, each a JSON array of eight columns (the first: article ids). */
   rows: string[];
+  /** When the price list applies: a Peppol catalogue's start date must fit it. */
+  period?: PricelistPeriod;
+}
+
+/** A price list's number, its first day and the next price list's first day (null: none after it). */
+export interface PricelistPeriod {
+  number: string;
+  validFrom: string;
+  nextValidFrom: string | null;
 }
 
 /**

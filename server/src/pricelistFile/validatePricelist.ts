@@ -33,6 +33,9 @@ import { PriceListDiff, type PriceListDiffResult, type StoredRows, storedRowsOf 
 import { ErrorTally } from './errorCounts';
 import { ExcelFileError, inSwedish } from './fileErrors';
 import { headerColumns, readFileSheets } from './fileSheets';
+import { detectCatalogue } from './peppol/detect';
+import { DOCTYPE_REFUSED } from './peppol/readCatalogue';
+import { validateCatalogue } from './peppol/validateCatalogue';
 import { QueuedRows } from './queuedRows';
 import { PriceListRowRules, VALID_ROW } from './rowRules';
 import { shownSafely } from './storableText';
@@ -40,6 +43,7 @@ import type {
   FileCorrections,
   PriceListValidationInput,
   PriceListValidationOutcome,
+  PricelistPeriod,
   ReadOptions,
 } from './types';
 
@@ -67,6 +71,7 @@ export async function validatePriceList(
     {
       articleNumbers: input.articleNumbers,
       stored: storedRowsOf(stored),
+      ...(input.period && { period: input.period }),
     },
     input.columns,
   );
@@ -91,6 +96,8 @@ export type ValidationOutcome =
 export interface CheckData {
   articleNumbers: readonly string[];
   stored: StoredRows;
+  /** The price list's time, when known (a catalogue's start date is checked against it). */
+  period?: PricelistPeriod;
 }
 
 /**
@@ -106,7 +113,13 @@ export async function validateAgainst(
   columns: ReadOptions = {},
 ): Promise<ValidationOutcome> {
   const format = detectExcelFormat(content, fileName);
-  if (format === null) throw notExcel();
+  if (format === null) {
+    // A Peppol catalogue has its own element names: a column mapping never applies to it.
+    const xml = detectCatalogue(content);
+    if (xml === 'catalogue') return validateCatalogue(content, data, columns.corrections);
+    if (xml === 'doctype') throw new ExcelFileError('DOCTYPE', DOCTYPE_REFUSED);
+    throw notExcel();
+  }
   if (columns.chosen) {
     const known: FileSheet[] = [];
     const outcome = await readAndCheck(content, format, data, columns.chosen, columns.corrections, known);

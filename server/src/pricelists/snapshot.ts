@@ -127,9 +127,16 @@ async function snapshotJson(
       json_agg(warranty_valid_from), json_agg(warranty_terms))::text as json
     from pricelist_rows where pricelist_id = ${pricelistId}
     group by id / ${ROWS_PER_BLOCK}`.execute(trx);
+  // When the list applies: a Peppol catalogue's start date must fit it.
+  const period = await sql<{ number: string; validFrom: string; nextValidFrom: string | null }>`
+    select p.number, to_char(p.valid_from, 'YYYY-MM-DD') as "validFrom",
+      (select to_char(min(n.valid_from), 'YYYY-MM-DD') from pricelists n
+        where n.general_pricelist_id = p.general_pricelist_id and n.valid_from > p.valid_from) as "nextValidFrom"
+    from pricelists p where p.id = ${pricelistId}`.execute(trx);
   return {
     articles: articles.rows.map((row) => row.json),
     rows: rows.rows.map((row) => row.json),
+    ...(period.rows[0] && { period: period.rows[0] }),
   };
 }
 

@@ -63,7 +63,7 @@ const idempotencyErrors = [
 ] as const;
 
 const fileDescription =
-  'En Excel-fil (.xlsx eller .xls) i formatet av mallen (GET imports/{organizationId}/template). Filens namn sparas som det skickas, utan mappar och dolda tecken.';
+  'En Excel-fil (.xlsx eller .xls) i formatet av mallen (GET imports/{organizationId}/template), eller ett Peppol BIS Catalogue 3-dokument (UBL Catalogue som XML, känns igen på innehållet). Filens namn sparas som det skickas, utan mappar och dolda tecken.';
 
 /** The upload's form, for the document only: the handler reads the parts itself (upload.ts). */
 const uploadForm = z

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { ApiError, badRequest } from '../../errors';
 import { bodyTimeoutSignal } from '../../http/bodyTimeouts';
 import { checkOfficeContainer } from '../../lib/xlsx';
-import { detectExcelFormat } from '../../pricelistFile';
+import { DOCTYPE_REFUSED, detectCatalogue, detectExcelFormat } from '../../pricelistFile';
 import { shortenFileName, type Upload, visibleFileName } from '../uploadedFile';
 
 const NOT_EXCEL = 'Filen måste vara en Excel-fil (.xls eller .xlsx).';
@@ -108,9 +108,20 @@ async function receiveFile(
 }
 
 /**
- * Reads a multipart upload: the part `file` (one Excel file, at most UPLOAD_MAX_BYTES: 413
- * beyond; extension and magic bytes must agree: 415 otherwise) and the text fields. A body that
- * comes in too slowly is 408 (http/bodyTimeouts.ts).
+ * Not an Excel file: a Peppol BIS Catalogue 3, known by its root element and namespace whatever
+ * the file is called; the worker reads it. Anything else is 415 as before.
+ */
+function catalogueFormat(content: Buffer): 'peppol' {
+  const xml = detectCatalogue(content);
+  if (xml === 'doctype') throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', DOCTYPE_REFUSED);
+  if (xml === null) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_EXCEL);
+  return 'peppol';
+}
+
+/**
+ * Reads a multipart upload: the part `file` (one Excel file or a Peppol catalogue, at most
+ * UPLOAD_MAX_BYTES: 413 beyond; an Excel file's extension and magic bytes must agree: 415
+ * otherwise) and the text fields. A body that comes in too slowly is 408 (http/bodyTimeouts.ts).
  */
 export async function readUpload(request: FastifyRequest, config: Config): Promise<Upload> {
   if (!request.isMultipart()) throw badRequest('Filen måste skickas som multipart/form-data.');
@@ -140,8 +151,7 @@ export async function readUpload(request: FastifyRequest, config: Config): Promi
   if (container === 'encrypted') throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', PASSWORD_PROTECTED_FILE);
   if (/\.xlsm$/i.test(file.fileName.trim()))
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', MACRO_ENABLED_WORKBOOK);
-  const format = detectExcelFormat(file.content, file.fileName);
-  if (format === null) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_EXCEL);
+  const format = detectExcelFormat(file.content, file.fileName) ?? catalogueFormat(file.content);
   if (format === 'xls' && container === 'broken')
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', BROKEN_XLS);
   return {

@@ -55,8 +55,13 @@ const snapshotMessage = () =>
         snapshot[message.part].push(message.json);
         return;
       }
+      if (message.kind === 'snapshotPeriod') {
+        snapshot.period = message.period;
+        return;
+      }
       parentPort!.off('message', onMessage);
-      resolve(checkDataOfJson(snapshot));
+      const data = checkDataOfJson(snapshot);
+      resolve(snapshot.period ? { ...data, period: snapshot.period } : data);
     };
     parentPort!.on('message', onMessage);
   });
@@ -106,6 +111,11 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
   if (job.kind === 'changesWorkbook') {
     const { writeChangesWorkbook } = await import('../changesWorkbook');
     return { kind: 'workbook', bytes: ownBytes(await writeChangesWorkbook(job.changes)) };
+  }
+  if (job.kind === 'catalogue') {
+    const { writeCatalogue } = await import('../peppol/writeCatalogue');
+    const xml = writeCatalogue({ ...job.document, rows: templateRowsOf(job) });
+    return { kind: 'workbook', bytes: ownBytes(Buffer.from(xml, 'utf8')) };
   }
   const { writePriceListTemplate } = await import('../template');
   return { kind: 'workbook', bytes: ownBytes(await writePriceListTemplate(templateRowsOf(job))) };

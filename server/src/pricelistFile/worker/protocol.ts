@@ -6,7 +6,8 @@
 import type { FileSheet } from '#contract';
 import type { CorrectedCells } from '../correctedFile';
 import type { ExcelFileProblem } from '../fileErrors';
-import type { ChangesExport, PriceListSnapshotJson, ReadOptions } from '../types';
+import type { CatalogueHeading } from '../peppol/writeCatalogue';
+import type { ChangesExport, PriceListSnapshotJson, PricelistPeriod, ReadOptions } from '../types';
 import type { PackedErrors, PackedOutcome, PackedRows } from './transport';
 
 /** The jobs a worker does: each reads or writes a whole workbook. */
@@ -33,20 +34,24 @@ export type WorkerJob =
   | { kind: 'template'; rows: PackedRows; articleNames: string[] }
   /** The supplier's own workbook with the corrections typed on the summary written in. */
   | { kind: 'correctedFile'; content: Uint8Array; fileName: string; corrections: CorrectedCells }
-  | { kind: 'changesWorkbook'; changes: ChangesExport };
+  | { kind: 'changesWorkbook'; changes: ChangesExport }
+  /** A price list as a Peppol catalogue (peppol/writeCatalogue.ts); the bytes come back as a workbook's. */
+  | { kind: 'catalogue'; rows: PackedRows; articleNames: string[]; document: CatalogueHeading };
 
 /**
  * The messages after a 'validate' job: the snapshot's blocks one by one (posting 18 MB of text
  * in one message held the API thread 17–47 ms), then its end.
  */
 export type WorkerSnapshot =
-  | { kind: 'snapshotBlock'; part: keyof PriceListSnapshotJson; json: string }
+  | { kind: 'snapshotBlock'; part: 'articles' | 'rows'; json: string }
+  | { kind: 'snapshotPeriod'; period: PricelistPeriod }
   | { kind: 'snapshotEnd' };
 
 /** A snapshot as the messages that carry it to the worker. */
 export const snapshotMessages = (snapshot: PriceListSnapshotJson): WorkerSnapshot[] => [
   ...snapshot.articles.map((json) => ({ kind: 'snapshotBlock' as const, part: 'articles' as const, json })),
   ...snapshot.rows.map((json) => ({ kind: 'snapshotBlock' as const, part: 'rows' as const, json })),
+  ...(snapshot.period ? [{ kind: 'snapshotPeriod' as const, period: snapshot.period }] : []),
   { kind: 'snapshotEnd' },
 ];
 

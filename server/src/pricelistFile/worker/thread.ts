@@ -67,7 +67,7 @@ export function startWorker(heapMb: number, onExit?: (started: StartedWorker) =>
 }
 
 const contentOf = (job: WorkerJob) =>
-  job.kind === 'template' || job.kind === 'changesWorkbook' ? null : job.content;
+  job.kind === 'template' || job.kind === 'changesWorkbook' || job.kind === 'catalogue' ? null : job.content;
 
 /** Whether bytes can be moved to the worker instead of copied: they must own their whole buffer. */
 export const ownsBuffer = (bytes: Uint8Array) =>

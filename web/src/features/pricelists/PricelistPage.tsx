@@ -128,6 +128,13 @@ export function PricelistPage() {
               download
             >
               {texts.download}
+            </a>{' '}
+            <a
+              className="button secondary"
+              href={`${API_BASE_URL}pricelists/${ref.organizationId}/${ref.generalPricelistId}/${ref.pricelistId}/peppol`}
+              download
+            >
+              {texts.downloadPeppol}
             </a>
           </p>
 

@@ -15,6 +15,8 @@ export const pricelistTexts = {
   heading: (number: string) => `Prislista ${number}`,
   toGeneral: 'Till generell prislista',
   download: 'Ladda ner som Excel',
+  /** The price list as a Peppol BIS Catalogue 3 (Replace) document, for a business system. */
+  downloadPeppol: 'Ladda ner som Peppol-katalog',
   rowsHeading: 'Rader',
   searchLabel: 'Sök på artikelnummer eller benämning',
   searchHint: 'Artikelnummer söks från början, benämningar var som helst i texten.',

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { expect, loginAs, test } from './fixtures';
+
+test('"Ladda ner som Peppol-katalog" gives a catalogue that reads back as the price list, unchanged', async ({
+  page,
+}) => {
+  await loginAs(page, 'lev.admin');
+  const profile = await (await page.request.get('/resources/v1/profile')).json();
+  const organizationId: number = profile.userEngagements[0].organizationId;
+  const general = await (
+    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
+  ).json();
+  const lists = await (
+    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
+  ).json();
+  const current = lists.pricelists.find((p: { status: string }) => p.status === 'CURRENT');
+  await page.goto(
+    `/v1/organization/${organizationId}/generalpricelist/${general.id}/pricelist/${current.id}`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: `Prislista ${current.number}` })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Ladda ner som Peppol-katalog' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`Generell prislista ${current.number}.xml`);
+  const content = readFileSync((await file.path())!);
+  expect(content.toString('utf8')).toContain('<cbc:ActionCode>Replace</cbc:ActionCode>');
+
+  // A business system sends it back through the API: nothing changes.
+  const created = await page.request.post(`/resources/v1/imports/${organizationId}`, {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      request: JSON.stringify({
+        type: 'GENERAL_PRICELIST',
+        metadata: { parent: general.id, id: current.id },
+      }),
+      file: { name: file.suggestedFilename(), mimeType: 'application/xml', buffer: content },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const importId: number = (await created.json()).importObject.id;
+  await expect
+    .poll(async () => {
+      const shown = await page.request.get(`/resources/v1/imports/${organizationId}/${importId}`);
+      return (await shown.json()).importObject.status;
+    })
+    .toBe('VALIDATION_SUCCESS');
+  const summary = (
+    await (await page.request.get(`/resources/v1/imports/${organizationId}/${importId}/summary`)).json()
+  ).result;
+  expect(summary).toMatchObject({ type: 'CONFIRM', added: 0, updated: 0, removed: 0 });
+  expect(summary.unchanged).toBeGreaterThan(0);
+});
