@@ -120,7 +120,15 @@ const supplierMenu = [
 ];
 const withExportFile = ['Min profil', 'Min organisation', 'Exportfil', 'Hjälp', 'Logga ut'];
 /** A supplier who may import may hold API keys too. */
-const supplierUserMenu = ['Min profil', 'Min organisation', 'Exportfil', 'API-nycklar', 'Webhooks', 'Hjälp', 'Logga ut'];
+const supplierUserMenu = [
+  'Min profil',
+  'Min organisation',
+  'Exportfil',
+  'API-nycklar',
+  'Webhooks',
+  'Hjälp',
+  'Logga ut',
+];
 const plainUserMenu = ['Min profil', 'Min organisation', 'Hjälp', 'Logga ut'];
 
 const demoUsers: DemoUser[] = [
