@@ -23,6 +23,7 @@ import {
 import { hasPermission } from '../identity/profile';
 import { requireAuth } from '../identity/session';
 import { createBackgroundTasks } from '../mail/background';
+import { mailRecipientOf } from '../mail/recipients';
 import { apiKeyCreatedMail, apiKeysPageLink } from '../mail/texts';
 import { apiTags, errors, json, noContent } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
@@ -103,12 +104,8 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
       const created = await createApiKey(db, auth.userId, name, days, now);
       request.log.info({ apiKeyId: created.key.id, userId: auth.userId }, 'api key created');
       background.run('api key created mail', async () => {
-        const user = await db
-          .selectFrom('users')
-          .select(['email', 'first_name', 'username'])
-          .where('id', '=', auth.userId)
-          .executeTakeFirstOrThrow();
-        const recipient = { email: user.email, firstName: user.first_name, username: user.username };
+        const recipient = await mailRecipientOf(db, auth.userId);
+        if (!recipient) return;
         const mailed = { name, hint: created.key.hint, expires: new Date(created.key.expires) };
         await mailer.send(apiKeyCreatedMail(recipient, mailed, now, apiKeysPageLink(config.publicUrl)));
       });

@@ -8,7 +8,7 @@ const dateTime = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Europe/Stockholm',
 });
 
-interface Recipient {
+export interface Recipient {
   email: string;
   firstName: string;
   username: string;

@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { AppDeps } from '../appDeps';
 import { backoffMs, type JobLoop, startJobLoop } from '../lib/jobs/jobLoop';
+import { mailRecipientOf } from '../mail/recipients';
 import { webhooksPageLink, webhookTurnedOffMail } from '../mail/texts';
 import { type AddressPolicy, AddressRefused, deliveryAddressProblem, guardedLookup } from './addresses';
 import { decryptSecret, secretKeyOf } from './secrets';
@@ -306,22 +307,15 @@ async function mailTurnedOff(
   deps.logger.warn({ url: off.url }, 'webhook endpoint turned off after a run of failed deliveries');
   if (off.createdBy === null) return;
   try {
-    const user = await deps.db
-      .selectFrom('users')
-      .select(['email', 'first_name', 'username'])
-      .where('id', '=', off.createdBy)
-      .executeTakeFirst();
-    if (!user) return;
+    const recipient = await mailRecipientOf(deps.db, off.createdBy);
+    if (!recipient) return;
     await deps.mailer.send(
-      webhookTurnedOffMail(
-        { email: user.email, firstName: user.first_name, username: user.username },
-        {
-          url: off.url,
-          failingSince: off.failingSince,
-          lastError: result.ok ? null : result.error,
-          pageLink: webhooksPageLink(deps.config.publicUrl),
-        },
-      ),
+      webhookTurnedOffMail(recipient, {
+        url: off.url,
+        failingSince: off.failingSince,
+        lastError: result.ok ? null : result.error,
+        pageLink: webhooksPageLink(deps.config.publicUrl),
+      }),
     );
   } catch (err) {
     deps.logger.error({ err }, 'webhook turned-off mail failed');
