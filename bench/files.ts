@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generatePriceListXls, generatePriceListXlsx } from '../test-support/generatedWorkbooks';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { writeCatalogue } from '../server/src/pricelistFile/peppol/writeCatalogue';
+import {
+  generatePriceListRows,
+  generatePriceListXls,
+  generatePriceListXlsx,
+} from '../test-support/generatedWorkbooks';
 import { benchDir } from './lib';
 
 export interface BenchFile {
   path: string;
   rows: number;
-  format: 'xlsx' | 'xls';
+  format: 'xlsx' | 'xls' | 'catalogue';
 }
 
 /** The generated input files (kept in bench/files/, which git ignores), made once. */
@@ -61,6 +67,33 @@ export function ensureExportFile(rows: number): BenchFile {
       generatePriceListXlsx(rows, { sheetName: EXPORT_SHEET, headers: EXPORT_HEADERS }),
     );
   return { path: filePath, rows, format: 'xlsx' };
+}
+
+export interface CatalogueFile extends BenchFile {
+  /** The size of the XML, unpacked. */
+  xmlBytes: number;
+}
+
+/**
+ * The same rows as a Peppol BIS Catalogue 3, as the price-list page's download writes it (without
+ * a ValidityPeriod, which would tie the file to one bench database's dates), gzip-compressed as
+ * it must be uploaded (bench/files/, made once).
+ */
+export function ensureCatalogueFile(rows: number): CatalogueFile {
+  const filePath = path.join(benchDir, 'files', `katalog-${rows}.xml.gz`);
+  mkdirSync(path.dirname(filePath), { recursive: true });
+  if (!existsSync(filePath)) {
+    const xml = writeCatalogue({
+      id: '2',
+      issueDate: '2026-01-01',
+      startDate: '2026-01-01',
+      supplierName: 'Hjälpmedel Demo AB',
+      rows: generatePriceListRows(rows),
+    }).replace(/ {2}<cac:ValidityPeriod>[\s\S]*?<\/cac:ValidityPeriod>\n/, '');
+    writeFileSync(filePath, gzipSync(xml));
+  }
+  const xmlBytes = gunzipSync(readFileSync(filePath)).length;
+  return { path: filePath, rows, format: 'catalogue', xmlBytes };
 }
 
 /** The size of the large upload: just under UPLOAD_MAX_BYTES (25 MiB), as a supplier may send. */

@@ -555,6 +555,11 @@ export const ImportSummary = z
        * otherwise names that look alike. Only a suggestion: nothing is validated with it.
        */
       suggestedMapping: ColumnChoiceSchema.optional(),
+      /**
+       * A Peppol catalogue only: why it does not fit the chosen price list (its start date), in
+       * Swedish, naming both dates. It has no missing columns then.
+       */
+      catalogueProblem: z.string().optional(),
     }),
     z.object({
       type: z.literal('VALIDATION_ERRORS'),

@@ -145,6 +145,11 @@ export class PriceListDiff {
     );
   }
 
+  /** The index of the stored row of an article, or -1 when the price list has none. */
+  storedRowOf(article: number): number {
+    return this.storedOfArticle[article]!;
+  }
+
   /**
    * Marks the stored row of an article as removed (a catalogue line that deletes it); false when
    * the price list has no row for it.

@@ -63,7 +63,7 @@ const idempotencyErrors = [
 ] as const;
 
 const fileDescription =
-  'En Excel-fil (.xlsx eller .xls) i formatet av mallen (GET imports/{organizationId}/template), eller ett Peppol BIS Catalogue 3-dokument (UBL Catalogue som XML, känns igen på innehållet). Filens namn sparas som det skickas, utan mappar och dolda tecken.';
+  'En Excel-fil (.xlsx eller .xls) i formatet av mallen (GET imports/{organizationId}/template), eller ett Peppol BIS Catalogue 3-dokument (UBL Catalogue som XML, känns igen på innehållet), även gzip-komprimerat (högst 256 MB uppackat; en stor katalog måste komprimeras för att rymmas inom UPLOAD_MAX_BYTES). Filens namn sparas som det skickas, utan mappar och dolda tecken.';
 
 /** The upload's form, for the document only: the handler reads the parts itself (upload.ts). */
 const uploadForm = z
@@ -209,7 +209,7 @@ export const importRouteDocs = {
   summary: {
     summary: 'Valideringens eller inläsningens sammanfattning',
     description:
-      'result är null medan inläsningen bearbetas, vid tekniskt fel och för en avbruten inläsning. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas, och för kopplingssteget filens flikar med rubrikrader (fileSheets) och en föreslagen koppling (suggestedMapping). VALIDATION_ERRORS: antalet fel, de 100 första (var och en med regel, rule, och cell, t.ex. C12, och filens eget kolumnnamn i fileColumn när det skiljer sig) och antalet fel per kolumn och regel (errorCounts, med en svensk mening i label). En fil som lästs med en koppling har columnMapping (kopplingen och om den kom från begäran, REQUEST, eller en sparad koppling, SAVED_MAPPING) och fileSheets; utan columnMapping lästes filens egna rubriker, våra.',
+      'result är null medan inläsningen bearbetas, vid tekniskt fel och för en avbruten inläsning. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas (för en Peppol-katalog vars startdatum inte passar prislistan i stället skälet i catalogueProblem), och för kopplingssteget filens flikar med rubrikrader (fileSheets) och en föreslagen koppling (suggestedMapping). VALIDATION_ERRORS: antalet fel, de 100 första (var och en med regel, rule, och cell, t.ex. C12, och filens eget kolumnnamn i fileColumn när det skiljer sig) och antalet fel per kolumn och regel (errorCounts, med en svensk mening i label). En fil som lästs med en koppling har columnMapping (kopplingen och om den kom från begäran, REQUEST, eller en sparad koppling, SAVED_MAPPING) och fileSheets; utan columnMapping lästes filens egna rubriker, våra.',
     tags,
     response: { 200: json('Sammanfattningen.', ImportSummaryResponse), ...errors(noAccess) },
   },

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { PricelistRowValues, ValidationError } from '#contract';
 import { storedRow } from '../../../../test-support/workbooks';
@@ -7,6 +8,7 @@ import { runPriceListValidation } from '../runValidation';
 import type { PriceListValidationOutcome, PricelistPeriod } from '../types';
 import { validatePriceList } from '../validatePricelist';
 import { detectCatalogue } from './detect';
+import { uncompressedCatalogue } from './readCatalogue';
 import { writeCatalogue } from './writeCatalogue';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -107,6 +109,45 @@ describe('recognising a catalogue by its content', () => {
       fileName: 'katalog.xlsx',
     });
     expect(outcome.summary).toMatchObject({ type: 'CONFIRM', added: 1 });
+  });
+});
+
+describe('a gzip-compressed catalogue', () => {
+  const content = catalogue('Replace', [
+    { article: 'HMD-0001', price: '10' },
+    { article: 'HMD-0002', price: '12,50', warranty: 'Två år' },
+  ]);
+
+  it('is known by its content and read as the same document', async () => {
+    expect(detectCatalogue(gzipSync(content))).toBe('catalogue');
+    // Only the start of the stream is unpacked to know it: a long catalogue too.
+    const long = catalogue(
+      'Replace',
+      articleNumbers.map((article) => ({ article, price: '1', warranty: 'x'.repeat(200) })),
+    );
+    expect(detectCatalogue(gzipSync(long))).toBe('catalogue');
+    expect(detectCatalogue(gzipSync(Buffer.from('%PDF-1.7')))).toBeNull();
+    const plain = await validate(content, [], { fileName: 'katalog.xml' });
+    const packed = await validate(gzipSync(content), [], { fileName: 'katalog.xml.gz' });
+    expect(packed).toEqual(plain);
+    expect(packed.summary).toMatchObject({ type: 'CONFIRM', added: 2 });
+  });
+
+  it('is refused when cut short, or larger unpacked than the limit', async () => {
+    expect(await refusal(validate(gzipSync(content).subarray(0, 200)))).toBe(
+      'Filen kan inte läsas: den komprimerade katalogen (gzip) är skadad eller ofullständig.',
+    );
+    const error = (() => {
+      try {
+        uncompressedCatalogue(gzipSync(Buffer.alloc(2 * 2 ** 20, ' ')), 2 ** 20);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(ExcelFileError);
+    expect((error as ExcelFileError).message).toBe(
+      'Katalogen är för stor uppackad. Den får vara högst 1 MB som XML.',
+    );
   });
 });
 
@@ -319,17 +360,27 @@ describe('the start date and the chosen price list', () => {
     expect((await validate(starting('2020-01-01'), [], {})).summary.type).toBe('CONFIRM');
   });
 
-  it('before the list or from the next one on is refused, naming both dates', async () => {
-    const early = await refusal(validate(starting('2026-10-26'), [], { period }));
-    expect(early).toContain('2026-10-26');
-    expect(early).toContain('2026-10-27');
-    expect(early).toContain('prislista 2');
-    const late = await refusal(validate(starting('2027-01-25'), [], { period }));
-    expect(late).toContain('före 2027-01-25');
-    const open = await refusal(
+  /** The format error of a catalogue whose start date does not fit. */
+  const problem = async (outcome: ReturnType<typeof validate>) => {
+    const { summary } = await outcome;
+    if (summary.type !== 'INVALID_FORMAT') throw new Error(`expected INVALID_FORMAT, got ${summary.type}`);
+    expect(summary.missingColumns).toEqual([]);
+    return summary.catalogueProblem;
+  };
+
+  it('before the list or from the next one on is a format error, naming both dates', async () => {
+    expect(await problem(validate(starting('2026-10-26'), [], { period }))).toBe(
+      'Katalogens startdatum 2026-10-26 (ValidityPeriod/StartDate, XML-rad 10) passar inte prislista 2, som gäller från 2026-10-27. Startdatumet måste vara 2026-10-27 eller senare och före 2027-01-25, då nästa prislista börjar gälla. Välj den prislista som gäller från katalogens startdatum.',
+    );
+    expect(await problem(validate(starting('2027-01-25'), [], { period }))).toContain('före 2027-01-25');
+    const open = await problem(
       validate(starting('2026-01-01'), [], { period: { ...period, nextValidFrom: null } }),
     );
+    expect(open).toContain('måste vara 2026-10-27 eller senare.');
     expect(open).not.toContain('nästa prislista');
+    expect(await problem(validate(starting('1 maj'), [], { period }))).toContain(
+      'är inte ett datum (ÅÅÅÅ-MM-DD)',
+    );
   });
 });
 
@@ -469,6 +520,15 @@ describe('what is refused, with a Swedish reason', () => {
         Buffer.from([0xe5, 0x3c]),
       ]),
       'inte giltig UTF-8',
+    ],
+    [
+      'a header element after the lines',
+      Buffer.from(
+        catalogue('Replace', one)
+          .toString()
+          .replace('</Catalogue>', '<cbc:ActionCode>Delete</cbc:ActionCode>\n</Catalogue>'),
+      ),
+      'Katalogens ActionCode står efter raderna (CatalogueLine).',
     ],
     [
       'another CustomizationID',

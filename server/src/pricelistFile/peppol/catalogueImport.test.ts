@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '#contract';
 import {
@@ -168,16 +169,17 @@ describe.each(testDatabaseKinds)('a Peppol catalogue through the import (%s)', (
     expect(excel.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
-  it('a start date outside the chosen price list ends the validation with both dates', async () => {
+  it('a start date outside the chosen price list is a format error naming both dates', async () => {
     const rows = (await pricelistRows(testApp, supplier.pricelists.current)).slice(0, 2);
-    const { status, failureReason } = await validated(catalogueOf(rows, (row) => row, '2000-01-01'));
-    expect(status).toBe('VALIDATION_ERROR');
-    expect(failureReason).toMatch(
-      /Katalogens startdatum 2000-01-01 .* prislista 2, som gäller från \d{4}-\d{2}-\d{2}\. .*före \d{4}-\d{2}-\d{2}/,
+    const { status, summary } = await validated(catalogueOf(rows, (row) => row, '2000-01-01'));
+    expect(status).toBe('VALIDATION_FAIL');
+    expect(summary).toMatchObject({ type: 'INVALID_FORMAT', missingColumns: [] });
+    expect(summary.catalogueProblem).toMatch(
+      /^Katalogens startdatum 2000-01-01 \(ValidityPeriod\/StartDate, XML-rad \d+\) passar inte prislista 2, som gäller från \d{4}-\d{2}-\d{2}\. .*före \d{4}-\d{2}-\d{2}/,
     );
   });
 
-  it('"Ladda ner som Peppol-katalog": the download read back changes nothing', async () => {
+  it('"Ladda ner som Peppol-katalog": the download read back (gzip-compressed) changes nothing', async () => {
     const pricelistId = supplier.pricelists.current;
     const before = await storedPricelist(testApp, pricelistId);
     const url = `pricelists/${supplier.organizationId}/${supplier.generalPricelistId}/${pricelistId}/peppol`;
@@ -189,7 +191,11 @@ describe.each(testDatabaseKinds)('a Peppol catalogue through the import (%s)', (
     );
     expect(download.body).toContain('<cbc:ActionCode>Replace</cbc:ActionCode>');
     expect(download.body).toContain('<cbc:RegistrationName>Hjälpmedel Demo AB</cbc:RegistrationName>');
-    const { id, status, summary } = await validated(download.rawPayload, 'Generell prislista 2.xml');
+    // Sent compressed, as a large catalogue must be to fit within the upload limit.
+    const { id, status, summary } = await validated(
+      gzipSync(download.rawPayload),
+      'Generell prislista 2.xml.gz',
+    );
     expect(status).toBe('VALIDATION_SUCCESS');
     expect(summary).toMatchObject({
       type: 'CONFIRM',
@@ -227,5 +233,12 @@ describe.each(testDatabaseKinds)('a Peppol catalogue through the import (%s)', (
     );
     expect(invoice.statusCode).toBe(415);
     expect(invoice.json().error.message).toBe('Filen måste vara en Excel-fil (.xls eller .xlsx).');
+    const packedInvoice = await uploadImport(
+      testApp,
+      supplier,
+      gzipSync('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'),
+      { fileName: 'faktura.xml.gz' },
+    );
+    expect(packedInvoice.statusCode).toBe(415);
   });
 });

@@ -5,17 +5,49 @@
  * costs the API thread nothing whatever the file; the worker reads the rest.
  */
 
+import { constants, gunzipSync } from 'node:zlib';
+
 export const CATALOGUE_NAMESPACE = 'urn:oasis:names:specification:ubl:schema:xsd:Catalogue-2';
 
 /** How far into the file the root element must start (a long comment before it is not usual). */
 const PROLOG_LIMIT = 64 * 1024;
 
 /**
+ * How large a catalogue may be as XML, unpacked from gzip: a 200,000-line catalogue as our own
+ * download writes it is about 120 MB, and the reading worker holds the document whole.
+ */
+export const CATALOGUE_MAX_BYTES = 256 * 2 ** 20;
+
+/** How much of a gzip-compressed upload is unpacked to look at its start. */
+const GZIP_HEAD_BYTES = 4 * 1024;
+
+export const isGzip = (content: Uint8Array) =>
+  content.length > 2 && content[0] === 0x1f && content[1] === 0x8b && content[2] === 0x08;
+
+/**
+ * The first bytes of the document, unpacked when it is gzip-compressed: only the start of the
+ * compressed stream is inflated (at most about a thousand times its size, so a few MB).
+ */
+function documentHead(content: Uint8Array): Buffer {
+  if (!isGzip(content))
+    return Buffer.from(content.buffer, content.byteOffset, Math.min(content.length, PROLOG_LIMIT));
+  try {
+    const head = gunzipSync(content.subarray(0, GZIP_HEAD_BYTES), {
+      finishFlush: constants.Z_SYNC_FLUSH,
+      maxOutputLength: 8 * 2 ** 20,
+    });
+    return head.subarray(0, PROLOG_LIMIT);
+  } catch {
+    return Buffer.alloc(0);
+  }
+}
+
+/**
  * 'catalogue'; 'doctype' when the prolog holds a DOCTYPE (refused, never read further); null
- * for anything else, an XML document with another root too.
+ * for anything else, an XML document with another root too. A catalogue may be gzip-compressed.
  */
 export function detectCatalogue(content: Uint8Array): 'catalogue' | 'doctype' | null {
-  const head = Buffer.from(content.buffer, content.byteOffset, Math.min(content.length, PROLOG_LIMIT));
+  const head = documentHead(content);
   // Latin-1 maps every byte to one character: positions stay byte offsets, and the prolog is ASCII.
   let text = head.toString('latin1');
   if (text.startsWith('\xef\xbb\xbf')) text = text.slice(3);

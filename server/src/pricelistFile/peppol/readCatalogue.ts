@@ -1,6 +1,9 @@
+import { isUtf8, transcode } from 'node:buffer';
+import { gunzipSync } from 'node:zlib';
 import { XlsxError } from '../../lib/xlsx';
 import { INCOMPLETE, XmlTokenizer } from '../../lib/xlsx/xmlTokenizer';
 import { ExcelFileError } from '../fileErrors';
+import { CATALOGUE_MAX_BYTES, isGzip } from './detect';
 
 /**
  * Reads a Peppol BIS Catalogue 3 document (UBL 2.1 Catalogue) with the tag loop of our .xlsx
@@ -10,10 +13,11 @@ import { ExcelFileError } from '../fileErrors';
  * predefined entities and character references are decoded.
  */
 
-/** One value read from the document, with the XML line it is on and the attribute we need. */
+/** One value read from the document, with where it is and the attribute we need. */
 export interface CatalogueValue {
   value: string;
-  xmlLine: number;
+  /** The byte offset of its start tag: CatalogueRead.xmlLineAt tells the line when an error needs it. */
+  offset: number;
   /** currencyID of PriceAmount, unitCode of LeadTimeMeasure; null when absent. */
   attribute: string | null;
 }
@@ -21,16 +25,30 @@ export interface CatalogueValue {
 export interface CatalogueLine {
   /** 1-based position among the document's CatalogueLine elements. */
   index: number;
-  xmlLine: number;
-  id?: CatalogueValue;
-  actionCode?: CatalogueValue;
-  minimumOrderQuantity?: CatalogueValue;
-  warrantyInformation?: CatalogueValue;
-  leadTime?: CatalogueValue;
-  price?: CatalogueValue;
-  name?: CatalogueValue;
-  articleNumber?: CatalogueValue;
+  offset: number;
+  id: CatalogueValue | undefined;
+  actionCode: CatalogueValue | undefined;
+  minimumOrderQuantity: CatalogueValue | undefined;
+  warrantyInformation: CatalogueValue | undefined;
+  leadTime: CatalogueValue | undefined;
+  price: CatalogueValue | undefined;
+  name: CatalogueValue | undefined;
+  articleNumber: CatalogueValue | undefined;
 }
+
+/** Every line has the same fields from the start: one object shape for all of them. */
+const newLine = (index: number, offset: number): CatalogueLine => ({
+  index,
+  offset,
+  id: undefined,
+  actionCode: undefined,
+  minimumOrderQuantity: undefined,
+  warrantyInformation: undefined,
+  leadTime: undefined,
+  price: undefined,
+  name: undefined,
+  articleNumber: undefined,
+});
 
 export interface CatalogueHeader {
   customizationId?: CatalogueValue;
@@ -41,7 +59,7 @@ export interface CatalogueHeader {
 }
 
 type HeaderField = keyof CatalogueHeader;
-type LineField = Exclude<keyof CatalogueLine, 'index' | 'xmlLine'>;
+type LineField = Exclude<keyof CatalogueLine, 'index' | 'offset'>;
 
 const headerFields = new Map<string, HeaderField>([
   ['CustomizationID', 'customizationId'],
@@ -94,8 +112,28 @@ const notXml = () => cannotRead('katalogen är inte giltig XML.');
 
 export const DOCTYPE_REFUSED = 'Filen innehåller en DOCTYPE-deklaration och läses inte av säkerhetsskäl.';
 
+/**
+ * A catalogue's bytes as written: a gzip-compressed one (how a large catalogue fits within the
+ * upload limit; XML packs to a twentieth or less) is unpacked, up to CATALOGUE_MAX_BYTES.
+ */
+export function uncompressedCatalogue(content: Uint8Array, limit = CATALOGUE_MAX_BYTES): Uint8Array {
+  if (!isGzip(content)) return content;
+  try {
+    // In one piece: unpacking in the background would hold the pieces and their join at once.
+    return gunzipSync(content, { maxOutputLength: limit });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new ExcelFileError(
+        'TOO_LARGE',
+        `Katalogen är för stor uppackad. Den får vara högst ${limit / 2 ** 20} MB som XML.`,
+      );
+    throw cannotRead('den komprimerade katalogen (gzip) är skadad eller ofullständig.');
+  }
+}
+
 /** The document as UTF-8 bytes: in the encoding its declaration names (UTF-8 without one). */
 export function utf8Of(content: Uint8Array): Buffer {
+  // Both are native and build no string of the document: it may be a couple of hundred MB.
   const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return checkedUtf8(bytes.subarray(3));
   const declaration = /^<\?xml\s[^?]*?encoding\s*=\s*(["'])([A-Za-z0-9._-]+)\1/.exec(
@@ -104,7 +142,7 @@ export function utf8Of(content: Uint8Array): Buffer {
   const encoding = declaration ? declaration[2]!.toUpperCase() : 'UTF-8';
   if (encoding === 'UTF-8' || encoding === 'US-ASCII' || encoding === 'ASCII') return checkedUtf8(bytes);
   if (encoding === 'ISO-8859-1' || encoding === 'LATIN1' || encoding === 'ISO_8859-1')
-    return Buffer.from(bytes.toString('latin1'), 'utf8');
+    return transcode(bytes, 'latin1', 'utf8');
   if (encoding === 'WINDOWS-1252' || encoding === 'CP1252')
     return Buffer.from(new TextDecoder('windows-1252').decode(bytes), 'utf8');
   throw new ExcelFileError(
@@ -114,11 +152,8 @@ export function utf8Of(content: Uint8Array): Buffer {
 }
 
 function checkedUtf8(bytes: Buffer): Buffer {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
+  if (!isUtf8(bytes))
     throw cannotRead('den är inte giltig UTF-8, som katalogen anger (eller utan teckenkodning).');
-  }
   return bytes;
 }
 
@@ -144,9 +179,50 @@ function decodeReferences(text: string): string {
   );
 }
 
-/** Text content between two offsets: CDATA sections as written, references decoded elsewhere. */
-function textOf(bytes: Buffer, start: number, end: number): string {
-  const raw = bytes.toString('utf8', start, end).replace(/\r\n?/g, '\n');
+type Utf8Slice = (this: Buffer, start: number, end: number) => string;
+/**
+ * The decoder Buffer#toString('utf8', …) ends in, called without toString's argument handling,
+ * which took as long as the decoding itself on a catalogue's million short values. Not in
+ * Node's documentation, so toString stands in should a release not have it.
+ */
+const utf8Slice: Utf8Slice =
+  (Buffer.prototype as unknown as { utf8Slice?: Utf8Slice }).utf8Slice ??
+  function (this: Buffer, start: number, end: number) {
+    return this.toString('utf8', start, end);
+  };
+
+/**
+ * The text content from `start` to the next `<` that does not open a CDATA section, trimmed:
+ * references decoded, CDATA sections as written, line ends as \n. Returns the text and leaves
+ * where it ends in `textEnd.at`. Most values are a few plain characters: one pass finds the
+ * end, and only a value with a reference, a CR or a CDATA section takes the long way.
+ */
+function textOf(tags: XmlTokenizer, bytes: Buffer, start: number): string {
+  const length = bytes.length;
+  let plain = true;
+  let i = start;
+  for (; i < length; i++) {
+    const byte = bytes[i]!;
+    if (byte === LT) break;
+    if (byte === AMPERSAND || byte === CARRIAGE_RETURN) plain = false;
+  }
+  if (plain && i + 1 < length && bytes[i + 1] !== BANG) {
+    textEnd.at = i;
+    let from = start;
+    let to = i;
+    while (from < to && bytes[from]! <= 0x20) from++;
+    while (to > from && bytes[to - 1]! <= 0x20) to--;
+    if (from === to) return '';
+    const text = utf8Slice.call(bytes, from, to);
+    // White space beyond ASCII (a no-break space) is trimmed as String#trim does.
+    return bytes[from]! >= 0x80 || bytes[to - 1]! >= 0x80 ? text.trim() : text;
+  }
+  const end = tags.textEnd(bytes, start);
+  if (end === INCOMPLETE) throw notXml();
+  textEnd.at = end;
+  let raw = utf8Slice.call(bytes, start, end);
+  if (raw.includes('\r')) raw = raw.replace(/\r\n?/g, '\n');
+  if (!tags.cdata) return decodeReferences(raw).trim();
   let value = '';
   let at = 0;
   for (let open = raw.indexOf('<![CDATA['); open >= 0; open = raw.indexOf('<![CDATA[', at)) {
@@ -155,33 +231,147 @@ function textOf(bytes: Buffer, start: number, end: number): string {
     value += decodeReferences(raw.slice(at, open)) + raw.slice(open + 9, close);
     at = close + 3;
   }
-  return value + decodeReferences(raw.slice(at));
+  return (value + decodeReferences(raw.slice(at))).trim();
 }
 
-/** The attributes of a start tag, between its name and its `>`. */
-function attributesOf(bytes: Buffer, start: number, end: number): Map<string, string> {
-  const attributes = new Map<string, string>();
-  const text = bytes.toString('utf8', start, end);
-  const pattern = /([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text))
-    attributes.set(match[1]!, decodeReferences(match[2] ?? match[3]!));
-  return attributes;
+const textEnd = { at: 0 };
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const BANG = 0x21;
+const AMPERSAND = 0x26;
+const CARRIAGE_RETURN = 0x0d;
+
+/**
+ * The value of attribute `name` (as bytes) of a start tag, between its name and its `>`, or
+ * null. The tag was read by the tokenizer, so its quotes pair up.
+ */
+function attributeValue(bytes: Buffer, start: number, end: number, name: Buffer): string | null {
+  for (let at = bytes.indexOf(name, start); at >= 0 && at < end; at = bytes.indexOf(name, at + 1)) {
+    // The whole name: after white space, then `=` (white space around it allowed) and a quote.
+    if (bytes[at - 1]! > 0x20) continue;
+    let i = at + name.length;
+    while (i < end && bytes[i]! <= 0x20) i++;
+    if (bytes[i] !== EQUALS) continue;
+    i++;
+    while (i < end && bytes[i]! <= 0x20) i++;
+    const quote = bytes[i];
+    const close = bytes.indexOf(quote!, i + 1);
+    if (close < 0 || close > end) return null;
+    return decodeReferences(utf8Slice.call(bytes, i + 1, close));
+  }
+  return null;
 }
 
+const EQUALS = 0x3d;
+
+/** What the reader knows of the document: the header, and what it has not read. */
 export interface CatalogueRead {
+  /** Complete once the first line has come (a catalogue's header comes before its lines), or at the end. */
   header: CatalogueHeader;
   lineCount: number;
   /** Paths (below Catalogue) of the elements not read, each once, in document order. */
-  ignored: string[];
+  ignored: Set<string>;
+  /** The XML line of a byte offset (counted only for the few values an error names). */
+  xmlLineAt(offset: number): number;
+}
+
+/** An empty CatalogueRead for readCatalogue to fill, and the line numbers of `bytes`. */
+export function catalogueRead(bytes: Buffer): CatalogueRead {
+  // Counts from where it counted last, forward or back: errors come in document order.
+  let counted = 0;
+  let line = 1;
+  return {
+    header: {},
+    lineCount: 0,
+    ignored: new Set(),
+    xmlLineAt(offset) {
+      for (; counted < offset; counted++) if (bytes[counted] === 0x0a) line++;
+      for (; counted > offset; counted--) if (bytes[counted - 1] === 0x0a) line--;
+      return line;
+    },
+  };
 }
 
 /**
- * Reads the document and hands each CatalogueLine to `onLine` as soon as it has been read.
- * Throws ExcelFileError when the document cannot be read (not well-formed, a DOCTYPE, an
- * entity, another root element, an encoding we do not read).
+ * An element path below the root, met once and then found again by its name's bytes: the reader
+ * builds no string per tag. It knows what the path is for.
  */
-export function readCatalogue(content: Uint8Array, onLine: (line: CatalogueLine) => void): CatalogueRead {
-  const bytes = utf8Of(content);
+interface PathNode {
+  path: string;
+  name: Buffer;
+  children: PathNode[];
+  /** Where to look first for the next child: elements come in the same order line after line. */
+  nextChild: number;
+  headerField: HeaderField | undefined;
+  lineField: LineField | undefined;
+  /** currencyID or unitCode, for the paths that keep one. */
+  attribute: Buffer | undefined;
+  /** Read for what it holds (a container), or a value, or skipped whole. */
+  read: boolean;
+  isLine: boolean;
+  isLocation: boolean;
+  /** RequiredItemLocationQuantity or below it. */
+  inLocation: boolean;
+}
+
+function pathNode(path: string, name: Buffer): PathNode {
+  const headerField = headerFields.get(path);
+  const lineField = lineFields.get(path);
+  return {
+    path,
+    name,
+    children: [],
+    nextChild: 0,
+    headerField,
+    lineField,
+    attribute: attributeOf.has(path) ? Buffer.from(attributeOf.get(path)!, 'latin1') : undefined,
+    read: headerField !== undefined || lineField !== undefined || containers.has(path),
+    isLine: path === LINE,
+    isLocation: path === LOCATION,
+    inLocation: path.startsWith(LOCATION),
+  };
+}
+
+function sameBytes(bytes: Buffer, start: number, end: number, name: Buffer) {
+  if (end - start !== name.length) return false;
+  for (let i = 0; i < name.length; i++) if (bytes[start + i] !== name[i]) return false;
+  return true;
+}
+
+/** The child of `parent` named by bytes[start, end), made the first time it is met. */
+function childOf(parent: PathNode, bytes: Buffer, start: number, end: number): PathNode {
+  const { children } = parent;
+  for (let tried = 0, at = parent.nextChild; tried < children.length; tried++, at++) {
+    if (at >= children.length) at = 0;
+    if (sameBytes(bytes, start, end, children[at]!.name)) {
+      parent.nextChild = at + 1;
+      return children[at]!;
+    }
+  }
+  const name = Buffer.from(bytes.subarray(start, end));
+  const local = name.toString('latin1');
+  const child = pathNode(parent.path === '' ? local : `${parent.path}/${local}`, name);
+  parent.children.push(child);
+  return child;
+}
+
+const headerAfterLines = (path: string) =>
+  new ExcelFileError(
+    'UNSUPPORTED',
+    `Katalogens ${path} står efter raderna (CatalogueLine). I en Peppol-katalog kommer huvudets element före raderna.`,
+  );
+
+/**
+ * Reads the document one CatalogueLine at a time: each line is yielded as soon as it has been
+ * read, so a caller holds one line, not the document's. `read` fills as the reading goes.
+ * Throws ExcelFileError when the document cannot be read (not well-formed, a DOCTYPE, an
+ * entity, another root element, an encoding we do not read, a header element after the lines).
+ */
+export function* readCatalogue(
+  bytes: Buffer,
+  read: CatalogueRead,
+): Generator<CatalogueLine, void, undefined> {
   // XInclude is the one way left, without a DOCTYPE, for a document to point at another.
   if (bytes.includes('http://www.w3.org/2001/XInclude'))
     throw new ExcelFileError(
@@ -189,114 +379,141 @@ export function readCatalogue(content: Uint8Array, onLine: (line: CatalogueLine)
       'Filen innehåller en extern referens (XInclude) och läses inte av säkerhetsskäl.',
     );
   const tags = new XmlTokenizer('sheet');
-  const header: CatalogueHeader = {};
-  const ignored = new Set<string>();
-  const stack: string[] = [];
-  /** The path below the root of each element being read (not of those skipped). */
-  const paths: string[] = [];
+  const { header, ignored } = read;
+  const root = pathNode('', Buffer.alloc(0));
+  /** The elements open, as nodes (those read) and as their qualified names' places in the bytes. */
+  const open: PathNode[] = [];
+  const openStart: number[] = [];
+  const openEnd: number[] = [];
   let line: CatalogueLine | null = null;
-  let lineCount = 0;
   let locations = 0;
-  let root = false;
-  let xmlLine = 1;
-  let counted = 0;
-  const lineAt = (offset: number) => {
-    for (let i = counted; i < offset; i++) if (bytes[i] === 0x0a) xmlLine++;
-    counted = Math.max(counted, offset);
-    return xmlLine;
-  };
+  let rootSeen = false;
   /** Depth of an element being skipped (its subtree is not read), or 0. */
   let skipping = 0;
   let at = 0;
   try {
     for (;;) {
-      const afterName = tags.readTagName(bytes, at);
-      if (afterName === INCOMPLETE) {
-        // Only white space (or nothing) may follow the root element.
-        if (stack.length > 0 || !root || bytes.subarray(tags.tagStart).toString('latin1').trim() !== '')
-          throw notXml();
-        break;
+      const lt = bytes.indexOf(LT, at);
+      let closing = true;
+      let tagStart = lt;
+      let qualifiedStart = lt + 2;
+      let nameStart = 0;
+      let nameEnd = 0;
+      let selfClosing = false;
+      if (lt >= 0 && bytes[lt + 1] === SLASH) {
+        // An end tag must name the element open: compared in place, its name is not scanned.
+        const depth = openStart.length - 1;
+        if (depth < 0) throw notXml();
+        const start = openStart[depth]!;
+        const length = openEnd[depth]! - start;
+        for (let i = 0; i < length; i++) if (bytes[qualifiedStart + i] !== bytes[start + i]) throw notXml();
+        let end = qualifiedStart + length;
+        while (end < bytes.length && bytes[end]! <= 0x20) end++;
+        if (bytes[end] !== GT) throw notXml();
+        at = end + 1;
+      } else {
+        const afterName = tags.readTagName(bytes, lt < 0 ? at : lt);
+        if (afterName === INCOMPLETE) {
+          // Only white space (or nothing) may follow the root element.
+          if (
+            openStart.length > 0 ||
+            !rootSeen ||
+            bytes.subarray(tags.tagStart).toString('latin1').trim() !== ''
+          )
+            throw notXml();
+          break;
+        }
+        closing = tags.closing;
+        tagStart = tags.tagStart;
+        qualifiedStart = tagStart + (closing ? 2 : 1);
+        nameStart = tags.nameStart;
+        nameEnd = tags.nameEnd;
+        const next = tags.readTagRest(bytes, afterName, true);
+        if (next === INCOMPLETE) throw notXml();
+        selfClosing = !closing && tags.selfClosing;
+        at = next;
+        if (closing) {
+          // After a comment or processing instruction: the same check, on the name as scanned.
+          const depth = openStart.length - 1;
+          if (depth < 0) throw notXml();
+          const start = openStart[depth]!;
+          if (nameEnd - qualifiedStart !== openEnd[depth]! - start) throw notXml();
+          for (let i = 0; i < nameEnd - qualifiedStart; i++)
+            if (bytes[qualifiedStart + i] !== bytes[start + i]) throw notXml();
+        }
       }
-      const name = bytes.toString('latin1', tags.nameStart, tags.nameEnd);
-      const closing = tags.closing;
-      const tagStart = tags.tagStart;
-      const next = tags.readTagRest(bytes, afterName, true);
-      if (next === INCOMPLETE) throw notXml();
-      const selfClosing = !closing && tags.selfClosing;
-      const nameEnd = tags.nameEnd;
-      at = next;
       if (closing) {
-        if (stack.pop() !== name) throw notXml();
+        openStart.pop();
+        openEnd.pop();
         if (skipping > 0) {
           skipping--;
           continue;
         }
-        paths.pop();
-        if (stack.length === 1 && name === LINE && line) {
-          onLine(line);
+        const node = open.pop()!;
+        if (node.isLine && line) {
+          yield line;
           line = null;
         }
         continue;
       }
-      if (!root) {
-        if (stack.length > 0 || name !== 'Catalogue') throw notXml();
-        root = true;
+      if (!rootSeen) {
+        if (openStart.length > 0 || !sameBytes(bytes, nameStart, nameEnd, CATALOGUE)) throw notXml();
+        rootSeen = true;
         if (!selfClosing) {
-          stack.push(name);
-          paths.push('');
+          openStart.push(qualifiedStart);
+          openEnd.push(nameEnd);
+          open.push(root);
         }
         continue;
       }
-      if (stack.length === 0) throw notXml();
+      if (openStart.length === 0) throw notXml();
       if (skipping > 0) {
         if (!selfClosing) {
-          stack.push(name);
+          openStart.push(qualifiedStart);
+          openEnd.push(nameEnd);
           skipping++;
         }
         continue;
       }
-      const parent = paths[paths.length - 1]!;
-      const path = parent === '' ? name : `${parent}/${name}`;
-      if (path === LINE) {
-        lineCount++;
-        if (lineCount > MAX_CATALOGUE_LINES)
+      const node = childOf(open[open.length - 1]!, bytes, nameStart, nameEnd);
+      if (node.isLine) {
+        read.lineCount++;
+        if (read.lineCount > MAX_CATALOGUE_LINES)
           throw new ExcelFileError(
             'TOO_LARGE',
             `Katalogen har för många rader (CatalogueLine), högst ${MAX_CATALOGUE_LINES.toLocaleString('sv-SE')}.`,
           );
-        line = { index: lineCount, xmlLine: lineAt(tagStart) };
+        line = newLine(read.lineCount, tagStart);
         locations = 0;
-      } else if (path === LOCATION) locations++;
-      const headerField = headerFields.get(path);
-      const lineField = line ? lineFields.get(path) : undefined;
+      } else if (node.isLocation) locations++;
       // A line has one price: a second RequiredItemLocationQuantity (another place) is not read.
-      const secondLocation = path.startsWith(LOCATION) && locations > 1;
+      const secondLocation = locations > 1 && node.inLocation;
+      const { headerField } = node;
+      const lineField = line ? node.lineField : undefined;
       if ((headerField || lineField) && !secondLocation) {
-        const attributeName = attributeOf.get(path);
-        const attribute = attributeName
-          ? (attributesOf(bytes, nameEnd, next - 1).get(attributeName) ?? null)
-          : null;
+        if (headerField && read.lineCount > 0) throw headerAfterLines(node.path);
+        const attribute = node.attribute ? attributeValue(bytes, nameEnd, at - 1, node.attribute) : null;
         let value = '';
         if (!selfClosing) {
-          const textEnd = tags.textEnd(bytes, at);
-          if (textEnd === INCOMPLETE) throw notXml();
-          value = textOf(bytes, at, textEnd).trim();
-          at = textEnd;
+          value = textOf(tags, bytes, at);
+          at = textEnd.at;
         }
-        const read: CatalogueValue = { value, xmlLine: lineAt(tagStart), attribute };
-        if (headerField && !header[headerField]) header[headerField] = read;
-        if (lineField && line && !line[lineField]) line[lineField] = read;
-      } else if (!containers.has(path) || secondLocation) {
-        ignored.add(secondLocation ? `${LOCATION} (utom den första)` : path);
+        const found: CatalogueValue = { value, offset: tagStart, attribute };
+        if (headerField && !header[headerField]) header[headerField] = found;
+        if (lineField && line && !line[lineField]) line[lineField] = found;
+      } else if (!node.read || secondLocation) {
+        ignored.add(secondLocation ? `${LOCATION} (utom den första)` : node.path);
         if (!selfClosing) {
-          stack.push(name);
+          openStart.push(qualifiedStart);
+          openEnd.push(nameEnd);
           skipping = 1;
         }
         continue;
       }
       if (!selfClosing) {
-        stack.push(name);
-        paths.push(path);
+        openStart.push(qualifiedStart);
+        openEnd.push(nameEnd);
+        open.push(node);
       }
     }
   } catch (error) {
@@ -304,5 +521,6 @@ export function readCatalogue(content: Uint8Array, onLine: (line: CatalogueLine)
       throw error.code === 'DOCTYPE' ? new ExcelFileError('DOCTYPE', DOCTYPE_REFUSED) : notXml();
     throw error;
   }
-  return { header, lineCount, ignored: [...ignored] };
 }
+
+const CATALOGUE = Buffer.from('Catalogue', 'latin1');

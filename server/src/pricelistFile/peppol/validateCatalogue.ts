@@ -13,7 +13,16 @@ import { ExcelFileError } from '../fileErrors';
 import { PriceListRowRules, VALID_ROW } from '../rowRules';
 import { shownSafely } from '../storableText';
 import type { FileCorrections, PricelistPeriod } from '../types';
-import { type CatalogueHeader, type CatalogueLine, lineFieldPaths, readCatalogue } from './readCatalogue';
+import {
+  type CatalogueHeader,
+  type CatalogueLine,
+  type CatalogueRead,
+  catalogueRead,
+  lineFieldPaths,
+  readCatalogue,
+  uncompressedCatalogue,
+  utf8Of,
+} from './readCatalogue';
 
 /** What a catalogue is checked against (validatePricelist.ts CheckData). */
 interface CheckData {
@@ -25,7 +34,7 @@ interface CheckData {
 /** As validatePricelist.ts ValidationOutcome. */
 type ValidationOutcome =
   | { summary: Extract<ImportSummary, { type: 'CONFIRM' }>; diff: PriceListDiffResult }
-  | { summary: Extract<ImportSummary, { type: 'VALIDATION_ERRORS' }>; allErrors: ValidationError[] };
+  | { summary: Exclude<ImportSummary, { type: 'CONFIRM' }>; allErrors: ValidationError[] };
 
 /** The "sheet" of a catalogue's errors: there is none, so the errors say which kind of file. */
 export const CATALOGUE_SHEET = 'Peppol-katalog';
@@ -74,48 +83,76 @@ function modeOf(header: CatalogueHeader): 'WHOLE' | 'LISTED' {
   );
 }
 
-/** The catalogue's start must lie within the chosen price list's time: from its start, before the next one's. */
-function checkStartDate(header: CatalogueHeader, period: PricelistPeriod | undefined) {
+/**
+ * Why the catalogue's start date does not fit the chosen price list (from its start, before the
+ * next one's), naming both dates; null when it fits or there is none.
+ */
+function startDateProblem(
+  header: CatalogueHeader,
+  period: PricelistPeriod | undefined,
+  xmlLineAt: CatalogueRead['xmlLineAt'],
+): string | null {
   const start = header.startDate?.value;
-  if (!start || !period) return;
+  if (!start || !period) return null;
+  const where = `ValidityPeriod/StartDate, XML-rad ${xmlLineAt(header.startDate!.offset)}`;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(start))
-    throw refused(
-      `Katalogens startdatum ”${shownSafely(start)}” (ValidityPeriod/StartDate) är inte ett datum (ÅÅÅÅ-MM-DD).`,
-    );
+    return `Katalogens startdatum ”${shownSafely(start)}” (${where}) är inte ett datum (ÅÅÅÅ-MM-DD).`;
   const next = period.nextValidFrom;
-  if (start >= period.validFrom && (next === null || start < next)) return;
+  if (start >= period.validFrom && (next === null || start < next)) return null;
   const until = next === null ? '' : ` och före ${next}, då nästa prislista börjar gälla`;
-  throw refused(
-    `Katalogens startdatum ${start} (ValidityPeriod/StartDate, XML-rad ${header.startDate!.xmlLine}) passar inte prislista ${period.number}, som gäller från ${period.validFrom}. Startdatumet måste vara ${period.validFrom} eller senare${until}. Välj den prislista som gäller från katalogens startdatum.`,
-  );
+  return `Katalogens startdatum ${start} (${where}) passar inte prislista ${period.number}, som gäller från ${period.validFrom}. Startdatumet måste vara ${period.validFrom} eller senare${until}. Välj den prislista som gäller från katalogens startdatum.`;
 }
 
 const header = (key: (typeof priceListColumns)[number]['key']): PriceListColumnHeader =>
   priceListColumns.find((column) => column.key === key)!.header;
 
+/** How many lines are read, while the data is on its way, before its messages are let in. */
+const LINES_BETWEEN_PAUSES = 2_000;
+
 /**
  * Validates a Peppol catalogue as a price-list file: each CatalogueLine is a row (its position is
  * the row number), checked by the same rules and compared by the same diff as a sheet's rows.
+ * The document is read while the data may still be on its way, as a sheet is: the lines read
+ * meanwhile wait, and the rest are checked as they are read, so only those few are ever held.
  */
 export async function validateCatalogue(
   content: Uint8Array,
   dataOrPromise: CheckData | Promise<CheckData>,
   corrections: FileCorrections | undefined,
 ): Promise<ValidationOutcome> {
-  // Read first, so that a document that cannot be read fails without waiting for the data.
-  const lines: CatalogueLine[] = [];
-  const read = readCatalogue(content, (line) => lines.push(line));
+  const bytes = utf8Of(uncompressedCatalogue(content));
+  const read = catalogueRead(bytes);
+  const lines = readCatalogue(bytes, read);
+  let arrived = dataOrPromise instanceof Promise ? undefined : dataOrPromise;
+  if (!arrived)
+    void (dataOrPromise as Promise<CheckData>).then(
+      (data) => (arrived = data),
+      () => {},
+    );
+  const waiting: CatalogueLine[] = [];
+  // The first line is read before anything is decided: the header comes before it.
+  let next = lines.next();
+  while (!arrived && !next.done) {
+    waiting.push(next.value);
+    if (waiting.length % LINES_BETWEEN_PAUSES === 0) await new Promise(setImmediate);
+    next = lines.next();
+  }
   const mode = modeOf(read.header);
-  if (read.lineCount === 0) throw refused('Katalogen har inga rader (CatalogueLine).');
+  if (next.done && waiting.length === 0) throw refused('Katalogen har inga rader (CatalogueLine).');
   const data = await dataOrPromise;
-  checkStartDate(read.header, data.period);
+  const catalogueProblem = startDateProblem(read.header, data.period, read.xmlLineAt);
+  if (catalogueProblem !== null) {
+    // A format error, as a workbook without our columns: the file is not read further.
+    return {
+      summary: { type: 'INVALID_FORMAT', missingColumns: [], catalogueProblem },
+      allErrors: [],
+    };
+  }
 
   const articleIndex = new Map<string, number>();
   for (const articleNumber of data.articleNumbers)
     if (!articleIndex.has(articleNumber)) articleIndex.set(articleNumber, articleIndex.size);
   const { stored } = data;
-  const storedOf = new Map<string, number>();
-  for (let i = 0; i < stored.count; i++) storedOf.set(stored.texts[i * 5] ?? '', i);
   const rules = new PriceListRowRules(CATALOGUE_SHEET, false, articleIndex, identityMapping, MAX_ERRORS);
   const diff = new PriceListDiff(stored, articleIndex);
   const ours = new ErrorTally();
@@ -126,42 +163,57 @@ export async function validateCatalogue(
     const at = priceListColumns.findIndex((c) => c.header === column);
     if (at >= 0) corrected.set(row, [...(corrected.get(row) ?? []), { slot: at, value }]);
   }
-  /** The line each article was on, for lines the rules do not see (Delete). */
-  const lineOfArticle = new Map<string, number>();
+  /**
+   * The line each article was first on, for lines the rules do not see (Delete): by the
+   * article's index, and by number for articles the supplier does not have.
+   */
+  const lineOfArticle = new Int32Array(articleIndex.size);
+  const lineOfUnknownArticle = new Map<string, number>();
   const deleted = new Set<string>();
   const cells = new RowCells();
 
-  for (const line of lines) {
-    if (leftOut.has(line.index)) continue;
+  /** An error of our own (not of the row rules) on `line`. */
+  const fail = (
+    line: CatalogueLine,
+    column: string,
+    rule: ValidationRule,
+    message: string,
+    field?: keyof typeof lineFieldPaths,
+  ) => {
+    ownErrors++;
+    ours.add(column, rule);
+    if (rules.errors.length >= MAX_ERRORS) return;
+    const value = field ? line[field] : undefined;
+    rules.errors.push({
+      row: line.index,
+      ...(line.articleNumber && { articleNumber: shownSafely(line.articleNumber.value) }),
+      sheet: CATALOGUE_SHEET,
+      column,
+      message,
+      value: value ? shownSafely(value.value) : '',
+      rule,
+    });
+  };
+
+  const checkLine = (line: CatalogueLine) => {
+    if (leftOut.has(line.index)) return;
     const errorsBefore = rules.errors.length;
-    const fail = (
-      column: string,
-      rule: ValidationRule,
-      message: string,
-      field?: keyof typeof lineFieldPaths,
-    ) => {
-      ownErrors++;
-      ours.add(column, rule);
-      if (rules.errors.length >= MAX_ERRORS) return;
-      const value = field ? line[field] : undefined;
-      rules.errors.push({
-        row: line.index,
-        ...(line.articleNumber && { articleNumber: shownSafely(line.articleNumber.value) }),
-        sheet: CATALOGUE_SHEET,
-        column,
-        message,
-        value: value ? shownSafely(value.value) : '',
-        rule,
-      });
-    };
     const ownBefore = ownErrors;
     const action = line.actionCode?.value ?? '';
     const articleNumber = line.articleNumber?.value ?? '';
-    const earlier = articleNumber === '' ? undefined : lineOfArticle.get(articleNumber);
-    if (articleNumber !== '' && earlier === undefined) lineOfArticle.set(articleNumber, line.index);
+    const article = articleNumber === '' ? undefined : articleIndex.get(articleNumber);
+    let earlier: number | undefined;
+    if (article !== undefined) {
+      earlier = lineOfArticle[article] || undefined;
+      if (earlier === undefined) lineOfArticle[article] = line.index;
+    } else if (articleNumber !== '') {
+      earlier = lineOfUnknownArticle.get(articleNumber);
+      if (earlier === undefined) lineOfUnknownArticle.set(articleNumber, line.index);
+    }
 
     if (action !== '' && action !== 'Add' && action !== 'Update' && action !== 'Delete') {
       fail(
+        line,
         'ActionCode',
         'INVALID_VALID_FROM',
         'Radens ActionCode är inte tillåten. Använd Add, Update eller Delete.',
@@ -170,6 +222,7 @@ export async function validateCatalogue(
     } else if (action === 'Delete') {
       if (mode === 'WHOLE')
         fail(
+          line,
           'ActionCode',
           'INVALID_VALID_FROM',
           'ActionCode Delete på en rad gäller bara i en katalog med ActionCode Update. I en hel katalog (Add eller Replace) tas en rad bort genom att den inte finns med.',
@@ -177,12 +230,14 @@ export async function validateCatalogue(
         );
       else if (articleNumber === '')
         fail(
+          line,
           header('articleNumber'),
           'REQUIRED',
           'Artikelnummer saknas (SellersItemIdentification/ID). Ange vilken rad som ska tas bort.',
         );
       else if (earlier !== undefined)
         fail(
+          line,
           header('articleNumber'),
           'DUPLICATE_ARTICLE',
           `Artikelnumret finns redan på rad ${earlier}. Varje artikel får bara finnas på en rad i filen.`,
@@ -190,43 +245,42 @@ export async function validateCatalogue(
         );
       else {
         deleted.add(articleNumber);
-        const article = articleIndex.get(articleNumber);
         if (article === undefined || !diff.remove(article))
           fail(
+            line,
             header('articleNumber'),
             'UNKNOWN_ARTICLE',
             'Artikeln finns inte i prislistan och kan inte tas bort (ActionCode Delete).',
             'articleNumber',
           );
       }
-      placeErrors(rules.errors, errorsBefore, line);
-      continue;
+      placeErrors(rules.errors, errorsBefore, line, read.xmlLineAt);
+      return;
     }
 
     if (earlier !== undefined && deleted.has(articleNumber))
       fail(
+        line,
         header('articleNumber'),
         'DUPLICATE_ARTICLE',
         `Artikelnumret finns redan på rad ${earlier}. Varje artikel får bara finnas på en rad i filen.`,
         'articleNumber',
       );
     cells.count = 0;
-    const put = (at: number, text: string | undefined) => {
-      if (text !== undefined) cells.add(at, TEXT, text, 0, false);
-    };
-    put(slot.articleNumber, line.articleNumber?.value);
-    put(slot.articleName, line.name?.value);
-    put(slot.price, line.price?.value);
+    putText(cells, slot.articleNumber, line.articleNumber?.value);
+    putText(cells, slot.articleName, line.name?.value);
+    putText(cells, slot.price, line.price?.value);
     // No minimum in a catalogue: one may be ordered.
-    put(slot.minimumOrderQuantity, line.minimumOrderQuantity?.value ?? '1');
+    putText(cells, slot.minimumOrderQuantity, line.minimumOrderQuantity?.value ?? '1');
     if (line.leadTime) {
       const unit = line.leadTime.attribute ?? 'DAY';
       const value = line.leadTime.value;
-      if (unit === 'DAY') put(slot.deliveryTimeDays, value);
+      if (unit === 'DAY') putText(cells, slot.deliveryTimeDays, value);
       else if (unit === 'WEE' && /^\d{1,9}$/.test(value))
-        put(slot.deliveryTimeDays, String(Number(value) * 7));
+        putText(cells, slot.deliveryTimeDays, String(Number(value) * 7));
       else
         fail(
+          line,
           header('deliveryTimeDays'),
           'INVALID_UNIT',
           `Leveranstiden är angiven i enheten ${shownSafely(unit)}. ${header('deliveryTimeDays')} måste anges i dagar (unitCode="DAY") eller hela veckor (unitCode="WEE").`,
@@ -234,14 +288,14 @@ export async function validateCatalogue(
         );
     }
     // What a catalogue cannot say about the warranty is kept as the price list has it.
-    const storedRow = storedOf.get(articleNumber);
-    if (storedRow !== undefined) {
+    const storedRow = article === undefined ? -1 : diff.storedRowOf(article);
+    if (storedRow >= 0) {
       const quantity = stored.numbers[storedRow * 3 + 2]!;
-      put(slot.warrantyQuantity, Number.isNaN(quantity) ? undefined : String(quantity));
-      put(slot.warrantyUnit, stored.texts[storedRow * 5 + 2] ?? undefined);
-      put(slot.warrantyValidFrom, stored.texts[storedRow * 5 + 3] ?? undefined);
+      putText(cells, slot.warrantyQuantity, Number.isNaN(quantity) ? undefined : String(quantity));
+      putText(cells, slot.warrantyUnit, stored.texts[storedRow * 5 + 2] ?? undefined);
+      putText(cells, slot.warrantyValidFrom, stored.texts[storedRow * 5 + 3] ?? undefined);
     }
-    put(slot.warrantyTerms, line.warrantyInformation?.value);
+    putText(cells, slot.warrantyTerms, line.warrantyInformation?.value);
     for (const { slot: at, value } of corrected.get(line.index) ?? []) {
       const i = cells.columns.indexOf(at);
       if (i >= 0 && i < cells.count) cells.texts[i] = value;
@@ -249,19 +303,27 @@ export async function validateCatalogue(
     }
     if (line.price && line.price.attribute !== 'SEK')
       fail(
+        line,
         header('price'),
         'INVALID_UNIT',
         `Valutan är ${line.price.attribute ? shownSafely(line.price.attribute) : 'inte angiven'}. Pris måste anges i svenska kronor (currencyID="SEK").`,
         'price',
       );
     const checked = rules.check(line.index, cells);
-    placeErrors(rules.errors, errorsBefore, line);
+    placeErrors(rules.errors, errorsBefore, line, read.xmlLineAt);
     if (checked === VALID_ROW && ownErrors === ownBefore && rules.errorCount === 0 && ownErrors === 0)
       diff.add(rules.row);
+  };
+
+  for (const line of waiting) checkLine(line);
+  waiting.length = 0;
+  if (!next.done) {
+    checkLine(next.value);
+    for (const line of lines) checkLine(line);
   }
 
   const errorCount = rules.errorCount + ownErrors;
-  const ignoredElements = read.ignored;
+  const ignoredElements = [...read.ignored];
   if (errorCount > 0) {
     const tally = rules.tally();
     tally.addAll(ours);
@@ -296,11 +358,20 @@ export async function validateCatalogue(
 
 const MAX_ERRORS = 100_000;
 
+function putText(cells: RowCells, at: number, text: string | undefined) {
+  if (text !== undefined) cells.add(at, TEXT, text, 0, false);
+}
+
 /**
  * The errors of one line as a catalogue names them: the element (with the line's ID and its XML
  * line) where a sheet has a cell. `fileColumn` is where a file's own name for a column goes.
  */
-function placeErrors(errors: ValidationError[], from: number, line: CatalogueLine) {
+function placeErrors(
+  errors: ValidationError[],
+  from: number,
+  line: CatalogueLine,
+  xmlLineAt: CatalogueRead['xmlLineAt'],
+) {
   const id = line.id ? `, ID ${shownSafely(line.id.value)}` : '';
   for (let i = from; i < errors.length; i++) {
     const { cell: _cell, ...error } = errors[i]!;
@@ -308,8 +379,8 @@ function placeErrors(errors: ValidationError[], from: number, line: CatalogueLin
     const value = field ? line[field] : undefined;
     const element = field ? lineFieldPaths[field] : undefined;
     const where = element
-      ? `${element} (CatalogueLine ${line.index}${id}, XML-rad ${value?.xmlLine ?? line.xmlLine})`
-      : `CatalogueLine ${line.index}${id}, XML-rad ${line.xmlLine}`;
+      ? `${element} (CatalogueLine ${line.index}${id}, XML-rad ${xmlLineAt(value?.offset ?? line.offset)})`
+      : `CatalogueLine ${line.index}${id}, XML-rad ${xmlLineAt(line.offset)}`;
     errors[i] = { ...error, fileColumn: where };
   }
 }

@@ -45,6 +45,8 @@ export const importTexts = {
     'Valideringen misslyckad. Granska sammanfattningen och rätta felen. Läs sedan in filen igen.',
   invalidFormatBanner:
     'Filen saknar kolumner eller flikar. Rätta namnen i filen och läs in den igen, eller radera inläsningen.',
+  catalogueProblemBanner:
+    'Katalogen passar inte den valda prislistan. Välj en annan prislista och läs in katalogen igen, eller radera inläsningen.',
   tooManyErrorsBanner:
     'Filen innehåller fler än 100 felaktiga rader. Endast de första 100 raderna visas i tabellen. För att se alla fel, exportera resultatet till excel.',
   showingErrors: (shown: number, total: number) => `Visar ${formatCount(shown)} av ${formatCount(total)} fel`,
@@ -150,6 +152,7 @@ export const importTexts = {
     pageInfo: (from: number, to: number, total: number) =>
       `Visar ${formatCount(from)}–${formatCount(to)} av ${formatCount(total)}`,
     missingColumnsHeading: 'Saknade kolumner',
+    catalogueProblemHeading: 'Katalogens giltighetsperiod',
     missingSheet: (sheet: string, sheetsInFile: readonly string[]) =>
       sheetsInFile.length === 0
         ? `Fliken ”${sheet}” saknas.`

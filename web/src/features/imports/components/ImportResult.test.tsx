@@ -89,6 +89,26 @@ it('says which sheet is missing and which the file has, instead of listing every
   expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
 });
 
+it('shows why a Peppol catalogue does not fit the price list, without a column list or mapping', () => {
+  const problem =
+    'Katalogens startdatum 2000-01-01 (ValidityPeriod/StartDate, XML-rad 10) passar inte prislista 2, som gäller från 2026-10-27.';
+  renderInApp(
+    <ImportResult
+      organizationId={1}
+      item={anImport('VALIDATION_FAIL')}
+      summary={{ type: 'INVALID_FORMAT', missingColumns: [], catalogueProblem: problem }}
+      isLoading={false}
+      isError={false}
+      onValidatingAgain={() => {}}
+    />,
+  );
+  expect(screen.getByText(/Katalogen passar inte den valda prislistan/)).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Katalogens giltighetsperiod' })).toBeInTheDocument();
+  expect(screen.getByText(problem)).toBeInTheDocument();
+  expect(screen.queryByText(/Filen saknar kolumner/)).not.toBeInTheDocument();
+  expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+});
+
 it('shows the counts in sv-SE and the risks beside them', () => {
   renderInApp(
     <ImportResult

@@ -59,6 +59,8 @@ export function ImportResult({
         />
       );
     case 'INVALID_FORMAT': {
+      if (summary.catalogueProblem !== undefined)
+        return <CatalogueProblem problem={summary.catalogueProblem} />;
       const sheets = summary.fileSheets ?? [];
       // The server's suggestion: saved choices where the headers still fit, else names that look alike.
       const initial = initialChoice(sheets, summary.suggestedMapping);
@@ -161,6 +163,17 @@ function MissingColumns({ summary }: { summary: Extract<ImportSummary, { type: '
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** A Peppol catalogue (sent through the API) that does not fit the chosen price list. */
+function CatalogueProblem({ problem }: { problem: string }) {
+  return (
+    <section aria-labelledby="catalogue-problem-heading">
+      <p className="banner error">{importTexts.catalogueProblemBanner}</p>
+      <h2 id="catalogue-problem-heading">{importTexts.summaryPage.catalogueProblemHeading}</h2>
+      <p>{problem}</p>
     </section>
   );
 }
