@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, loginAs, test } from './fixtures';
+import { gzipSync } from 'node:zlib';
+import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 
 test('"Ladda ner som Peppol-katalog" gives a catalogue that reads back as the price list, unchanged', async ({
   page,
@@ -50,4 +51,56 @@ test('"Ladda ner som Peppol-katalog" gives a catalogue that reads back as the pr
   ).result;
   expect(summary).toMatchObject({ type: 'CONFIRM', added: 0, updated: 0, removed: 0 });
   expect(summary.unchanged).toBeGreaterThan(0);
+});
+
+test('a gzip-compressed catalogue whose start date does not fit: its summary says why, naming both dates', async ({
+  page,
+}) => {
+  await loginAs(page, 'lev.admin');
+  const profile = await (await page.request.get('/resources/v1/profile')).json();
+  const organizationId: number = profile.userEngagements[0].organizationId;
+  const general = await (
+    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
+  ).json();
+  const lists = await (
+    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
+  ).json();
+  const current = lists.pricelists.find((p: { status: string }) => p.status === 'CURRENT');
+  const catalogue = await page.request.get(
+    `/resources/v1/pricelists/${organizationId}/${general.id}/${current.id}/peppol`,
+  );
+  const early = (await catalogue.text()).replace(
+    /<cbc:StartDate>[^<]*<\/cbc:StartDate>/,
+    '<cbc:StartDate>2000-01-01</cbc:StartDate>',
+  );
+  const created = await page.request.post(`/resources/v1/imports/${organizationId}`, {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      request: JSON.stringify({
+        type: 'GENERAL_PRICELIST',
+        metadata: { parent: general.id, id: current.id },
+      }),
+      file: { name: 'katalog.xml.gz', mimeType: 'application/gzip', buffer: gzipSync(early) },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const importId: number = (await created.json()).importObject.id;
+  await expect
+    .poll(async () => {
+      const shown = await page.request.get(`/resources/v1/imports/${organizationId}/${importId}`);
+      return (await shown.json()).importObject.status;
+    })
+    .toBe('VALIDATION_FAIL');
+
+  await page.goto(`/import/${importId}`);
+  await expect(page.getByText(/Katalogen passar inte den valda prislistan/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Katalogens giltighetsperiod' })).toBeVisible();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^Katalogens startdatum 2000-01-01 \\(ValidityPeriod/StartDate, XML-rad \\d+\\) passar inte prislista ${current.number}, som gäller från \\d{4}-\\d{2}-\\d{2}\\.`,
+      ),
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, { bestPractice: true });
 });
