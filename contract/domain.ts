@@ -123,6 +123,8 @@ export const pricelistTimeStatusLabels: Record<PricelistTimeStatus, string> = {
 
 /** The sheet a general price-list file must have (docs/price-list-file.md). */
 export const PRICE_LIST_SHEET = 'Prislista';
+/** The "sheet" of a Peppol catalogue's errors: it has none, so they say which kind of file. */
+export const CATALOGUE_SHEET = 'Peppol-katalog';
 
 /**
  * The columns of a general price-list file (docs/price-list-file.md), in the template's order: the row
@@ -144,6 +146,15 @@ export type PriceListColumnHeader = (typeof priceListColumns)[number]['header'];
 export const priceListColumnHeaders: readonly PriceListColumnHeader[] = priceListColumns.map(
   (column) => column.header,
 );
+
+/**
+ * Whether an error's value can be typed anew on the summary ("Validera igen"): a sheet's error
+ * names its cell; a Peppol catalogue line's names its element instead, and only one in our
+ * columns has a value to type (not the line's ActionCode).
+ */
+export const isCorrectableError = (error: { cell?: string; sheet: string; column: string }) =>
+  Boolean(error.cell) ||
+  (error.sheet === CATALOGUE_SHEET && (priceListColumnHeaders as readonly string[]).includes(error.column));
 
 /** The values a file sets on a price-list row besides its article number, in column order. */
 export const pricelistRowValueFields = [

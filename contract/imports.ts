@@ -257,7 +257,8 @@ export type SavedColumnMappingsResponse = z.infer<typeof SavedColumnMappingsResp
 
 /** One cell's new value, typed on the summary: by its row and our column header. */
 export const CellCorrectionInput = z.object({
-  row: z.number().int().min(2).max(1_048_576),
+  // A sheet's rows from 2 (1 is the header row); a Peppol catalogue's lines from 1.
+  row: z.number().int().min(1).max(1_048_576),
   column: z.string().min(1).max(100),
   value: z.string().max(1000),
 });
@@ -270,7 +271,7 @@ export const SaveCorrectionsRequest = z
   .object({
     basedOn: z.number().int().min(0),
     corrections: z.array(CellCorrectionInput.strict()).max(1000),
-    leaveOut: z.array(z.number().int().min(2).max(1_048_576)).max(1000),
+    leaveOut: z.array(z.number().int().min(1).max(1_048_576)).max(1000),
   })
   .strict()
   .meta({

@@ -6,6 +6,7 @@ import {
   ImportSummary,
   type SaveCorrectionsRequest,
 } from '#contract';
+import { isCorrectableError } from '#contract/domain';
 import type { AppDeps } from '../appDeps';
 import type { ChosenMapping, DB, ImportsTable } from '../db/schema';
 import type { AuthContext } from '../identity/profile';
@@ -306,7 +307,7 @@ export async function correctAndValidate(
     const cells = [];
     for (const correction of request.corrections) {
       const error = errorAt.get(`${correction.row}\u0000${correction.column}`);
-      if (!error?.cell)
+      if (!error || !isCorrectableError(error))
         return invalid(`Rad ${correction.row} har inget fel i kolumnen ${correction.column} att rätta.`);
       cells.push({ error, value: correction.value });
     }

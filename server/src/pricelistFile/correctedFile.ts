@@ -8,7 +8,8 @@ import { escapedForCell } from './storableText';
 export interface CorrectedCells {
   /** The sheet they are on (the mapping's, or Prislista). */
   sheet: string;
-  cells: readonly { cell: string; column: string; value: string }[];
+  /** `cell` is the sheet's (C12); a catalogue's line has none, only its `row`. */
+  cells: readonly { row: number; cell: string; column: string; value: string }[];
   leaveOut: readonly number[];
 }
 
@@ -42,6 +43,10 @@ export async function writeCorrectedFile(
   corrections: CorrectedCells,
 ): Promise<Buffer> {
   const format = detectExcelFormat(content, fileName);
+  if (format === null) {
+    const { writeCorrectedCatalogue } = await import('./peppol/correctCatalogue');
+    return writeCorrectedCatalogue(content, corrections);
+  }
   if (format === 'xls') return writeCorrectedXls(content, corrections);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(content) as unknown as ExcelJS.Buffer);
@@ -54,6 +59,7 @@ export async function writeCorrectedFile(
     ];
   if (sheet) {
     for (const { cell, column, value } of corrections.cells) {
+      if (cell === '') continue;
       const typed = cellValue(column, value);
       if (typeof typed === 'string') setCellText(sheet.getCell(cell), typed);
       else sheet.getCell(cell).value = typed;
@@ -73,6 +79,7 @@ async function writeCorrectedXls(content: Uint8Array, corrections: CorrectedCell
   if (sheet) {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null });
     for (const { cell, column, value } of corrections.cells) {
+      if (cell === '') continue;
       const { r, c } = XLSX.utils.decode_cell(cell);
       rows[r] ??= [];
       const typed = cellValue(column, value);

@@ -159,7 +159,7 @@ describe('the exported workbooks, read back as XML', () => {
     const parts = partsOf(
       await writeCorrectedFile(content, 'prislista.xlsx', {
         sheet: 'Prislista',
-        cells: [{ cell: 'I2', column: 'Garantivillkor', value: '-Gäller ej batterier' }],
+        cells: [{ row: 2, cell: 'I2', column: 'Garantivillkor', value: '-Gäller ej batterier' }],
         leaveOut: [],
       }),
     );

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../appDeps';
 import { notFound } from '../../errors';
 import { requireAuth } from '../../identity/session';
 import { PathIdParam } from '../../pathId';
-import { buildCorrectedFile } from '../../pricelistFile';
+import { buildCorrectedFile, detectCatalogue } from '../../pricelistFile';
 import { correctAndValidate } from '../commands';
 import { reserveRequestWorker } from '../jobs/workerLimits';
 import type { CommandOutcome } from '../outcome';
@@ -91,8 +91,10 @@ export function correctionRoutes(
         const result = summary?.result;
         const sheet =
           (result && result.type !== 'INVALID_FORMAT' && result.columnMapping?.sheet) || PRICE_LIST_SHEET;
+        // Known before the bytes go to the worker thread (they are moved there, not copied).
+        const isCatalogue = detectCatalogue(content) === 'catalogue';
         const workbook = await buildCorrectedFile(content, found.fileName, { sheet, ...corrected }, worker);
-        return sendWorkbook(reply, correctedFileName(found.fileName), workbook);
+        return sendWorkbook(reply, correctedFileName(found.fileName, isCatalogue), workbook);
       } finally {
         worker.release();
       }

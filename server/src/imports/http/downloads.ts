@@ -12,10 +12,13 @@ export function attachment(fileName: string): string {
 }
 
 const XLS_TYPE = 'application/vnd.ms-excel';
+const XML_TYPE = 'application/xml; charset=utf-8';
 
+/** A workbook, or a Peppol catalogue (.xml), as a download. */
 export function sendWorkbook(reply: FastifyReply, fileName: string, content: Buffer) {
+  const type = /\.xml$/i.test(fileName) ? XML_TYPE : /\.xls$/i.test(fileName) ? XLS_TYPE : XLSX_TYPE;
   return reply
-    .header('content-type', /\.xls$/i.test(fileName) ? XLS_TYPE : XLSX_TYPE)
+    .header('content-type', type)
     .header('content-disposition', attachment(fileName))
     .header('cache-control', 'no-store')
     .send(content);
@@ -33,7 +36,11 @@ export function changesWorkbookName(uploadedName: string): string {
   return `${baseName(uploadedName)}_andringar.xlsx`;
 }
 
-/** The supplier's own file with the corrections written in: "prislista_rattad.xlsx" (an .xls stays .xls). */
-export function correctedFileName(uploadedName: string): string {
+/**
+ * The supplier's own file with the corrections written in: "prislista_rattad.xlsx" (an .xls stays
+ * .xls); a Peppol catalogue, also one sent gzip-compressed, is "katalog_rattad.xml".
+ */
+export function correctedFileName(uploadedName: string, isCatalogue = false): string {
+  if (isCatalogue) return `${uploadedName.replace(/\.xml(\.gz)?$|\.gz$/i, '') || 'katalog'}_rattad.xml`;
   return `${baseName(uploadedName)}_rattad.${/\.xls$/i.test(uploadedName) ? 'xls' : 'xlsx'}`;
 }

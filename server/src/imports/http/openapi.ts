@@ -26,6 +26,12 @@ const importIn = (state: keyof typeof importExamples) =>
 
 const tags = [apiTags.imports];
 
+/** A download that is a workbook, or a Peppol catalogue for a catalogue's import. */
+const withXmlToo = (file: ReturnType<typeof xlsxFile>) => ({
+  ...file,
+  content: { ...file.content, 'application/xml': { schema: z.string() } },
+});
+
 const noAccess = [
   404,
   'Organisationen är inte användarens, användaren saknar behörigheten product:create_own, eller inläsningen finns inte eller är en annan organisations (NOT_FOUND).',
@@ -302,10 +308,10 @@ export const importRouteDocs = {
   correctedFile: {
     summary: 'Den egna filen med rättelserna',
     description:
-      'Leverantörens uppladdade arbetsbok med de rättade cellerna ifyllda och raderna som inte tas med borttagna, så att den egna kopian i Excel kan uppdateras: samma flikar, kolumner och (för .xlsx) format. En .xls blir en .xls med flikens värden.',
+      'Leverantörens uppladdade arbetsbok med de rättade cellerna ifyllda och raderna som inte tas med borttagna, så att den egna kopian i Excel kan uppdateras: samma flikar, kolumner och (för .xlsx) format. En .xls blir en .xls med flikens värden. En Peppol-katalog blir samma katalog (application/xml, UTF-8, <namn>_rattad.xml) med de rättade värdena i sina element och raderna som inte tas med borttagna; en rättelse utan element i katalogen står som en kommentar på sin rad.',
     tags,
     response: {
-      200: xlsxFile('Filen med rättelserna.'),
+      200: withXmlToo(xlsxFile('Filen med rättelserna.')),
       ...errors(
         [
           404,

@@ -128,8 +128,13 @@ export async function correctedCellsOf(
   if (rows.length === 0) return undefined;
   return {
     cells: rows
-      .filter((row) => row.column_name !== WHOLE_ROW && row.cell !== '')
-      .map((row) => ({ cell: row.cell, column: row.column_name, value: row.new_value ?? '' })),
+      .filter((row) => row.column_name !== WHOLE_ROW)
+      .map((row) => ({
+        row: row.row_number,
+        cell: row.cell,
+        column: row.column_name,
+        value: row.new_value ?? '',
+      })),
     leaveOut: rows.filter((row) => row.column_name === WHOLE_ROW).map((row) => row.row_number),
   };
 }

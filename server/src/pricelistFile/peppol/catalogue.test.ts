@@ -7,6 +7,7 @@ import { ExcelFileError } from '../fileErrors';
 import { runPriceListValidation } from '../runValidation';
 import type { PriceListValidationOutcome, PricelistPeriod } from '../types';
 import { validatePriceList } from '../validatePricelist';
+import { writeCorrectedCatalogue } from './correctCatalogue';
 import { detectCatalogue } from './detect';
 import { uncompressedCatalogue } from './readCatalogue';
 import { writeCatalogue } from './writeCatalogue';
@@ -544,6 +545,48 @@ describe('what is refused, with a Swedish reason', () => {
     const laughs = `<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>\n<Catalogue xmlns="urn:oasis:names:specification:ubl:schema:xsd:Catalogue-2">&lol2;</Catalogue>`;
     expect(await refusal(validate(Buffer.from(laughs)))).toBe(
       'Filen innehåller en DOCTYPE-deklaration och läses inte av säkerhetsskäl.',
+    );
+  });
+});
+
+describe('"Ladda ner rättad fil" for a catalogue', () => {
+  it('writes the typed values into their elements, takes left-out lines out, and says what has no element', async () => {
+    const content = catalogue('Replace', [
+      { article: 'HMD-0001', price: 'tio' },
+      { article: 'HMD-0002', price: '5', moq: '0' },
+      { article: 'HMD-0003', price: '7', warranty: 'Ett år' },
+    ]);
+    const corrected = writeCorrectedCatalogue(gzipSync(content), {
+      cells: [
+        { row: 1, column: 'Pris', value: '12,50' },
+        { row: 1, column: 'Garanti antal', value: '2' },
+        { row: 3, column: 'Garantivillkor', value: 'Två år <ram>' },
+      ],
+      leaveOut: [2],
+    }).toString('utf8');
+    expect(corrected).toContain('<cbc:PriceAmount currencyID="SEK">12,50</cbc:PriceAmount>');
+    expect(corrected).toContain(
+      '<cac:CatalogueLine><!-- Rättat i Hjälpmedelsdatabasen, utan plats i katalogen: Garanti antal: 2 -->',
+    );
+    expect(corrected).toContain('<cbc:WarrantyInformation>Två år &lt;ram&gt;</cbc:WarrantyInformation>');
+    expect(corrected).not.toContain('HMD-0002');
+    expect(corrected).not.toMatch(/\n\s*\n/);
+    // Everything else as it was sent: only the three edits differ.
+    expect(corrected.replace(/<!--[\s\S]*?-->/, '')).toBe(
+      content
+        .toString('utf8')
+        .replace('>tio<', '>12,50<')
+        .replace('>Ett år<', '>Två år &lt;ram&gt;<')
+        .replace(/\n {2}<cac:CatalogueLine>\n {4}<cbc:ID>L2<\/cbc:ID>[\s\S]*?<\/cac:CatalogueLine>/, ''),
+    );
+    expect((await validate(Buffer.from(corrected))).summary).toMatchObject({ type: 'CONFIRM', added: 2 });
+  });
+
+  it('writes an ISO-8859-1 catalogue back as UTF-8, saying so in its declaration', async () => {
+    const corrected = writeCorrectedCatalogue(fixture('catalogue-example.xml'), { cells: [], leaveOut: [] });
+    expect(corrected.toString('utf8')).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect((await validate(corrected)).summary).toEqual(
+      (await validate(fixture('catalogue-example.xml'))).summary,
     );
   });
 });

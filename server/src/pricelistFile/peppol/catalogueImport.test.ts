@@ -169,6 +169,43 @@ describe.each(testDatabaseKinds)('a Peppol catalogue through the import (%s)', (
     expect(excel.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
+  it('corrected on the summary: validated again, and "Ladda ner rättad fil" gives the catalogue with the value written in', async () => {
+    const rows = await pricelistRows(testApp, supplier.pricelists.current);
+    const content = catalogueOf(rows, (row) =>
+      row.articleNumber === rows[0]!.articleNumber
+        ? { ...row, price: 'tio' }
+        : row.articleNumber === rows[2]!.articleNumber
+          ? { ...row, minimumOrderQuantity: 0 }
+          : row,
+    );
+    const { id, status } = await validated(gzipSync(content), 'katalog.xml.gz');
+    expect(status).toBe('VALIDATION_FAIL');
+    const corrected = await testApp.app.inject({
+      method: 'POST',
+      url: `/resources/v1/imports/${supplier.organizationId}/${id}/corrections`,
+      headers: { cookie: supplier.cookie },
+      payload: { basedOn: 0, corrections: [{ row: 1, column: 'Pris', value: '12,50' }], leaveOut: [3] },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    await runAllJobs(testApp);
+    expect((await get(`${id}/summary`)).json().result).toMatchObject({
+      type: 'CONFIRM',
+      updated: 1,
+      removed: 1,
+    });
+
+    const download = await get(`${id}/corrected-file`);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''katalog_rattad.xml");
+    expect(download.body).toContain('<cbc:PriceAmount currencyID="SEK">12,50</cbc:PriceAmount>');
+    expect(download.body).not.toContain(`<cbc:ID>${rows[2]!.articleNumber}</cbc:ID>`);
+    // Sent again as it is, it validates as the corrected import did.
+    const again = await validated(download.rawPayload, 'katalog_rattad.xml');
+    expect(again.status).toBe('VALIDATION_SUCCESS');
+    expect(again.summary).toMatchObject({ type: 'CONFIRM', updated: 1, removed: 1 });
+  });
+
   it('a start date outside the chosen price list is a format error naming both dates', async () => {
     const rows = (await pricelistRows(testApp, supplier.pricelists.current)).slice(0, 2);
     const { status, summary } = await validated(catalogueOf(rows, (row) => row, '2000-01-01'));

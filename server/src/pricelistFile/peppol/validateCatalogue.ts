@@ -1,5 +1,6 @@
 import type { ImportSummary, ValidationError } from '#contract';
 import {
+  CATALOGUE_SHEET,
   type PriceListColumnHeader,
   priceListColumns,
   SUMMARY_ERROR_LIMIT,
@@ -36,8 +37,6 @@ type ValidationOutcome =
   | { summary: Extract<ImportSummary, { type: 'CONFIRM' }>; diff: PriceListDiffResult }
   | { summary: Exclude<ImportSummary, { type: 'CONFIRM' }>; allErrors: ValidationError[] };
 
-/** The "sheet" of a catalogue's errors: there is none, so the errors say which kind of file. */
-export const CATALOGUE_SHEET = 'Peppol-katalog';
 const CUSTOMIZATION_ID = 'urn:fdc:peppol.eu:poacc:trns:catalogue:3';
 const PROFILE_IDS = [
   'urn:fdc:peppol.eu:poacc:bis:catalogue_only:3',

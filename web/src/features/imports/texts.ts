@@ -215,7 +215,7 @@ export const importTexts = {
       'Rätta värdena här och validera filen igen, utan att ladda upp den på nytt. Rättelserna sparas för importen.',
     /** The accessible name of an error's value field: "Nytt värde för Pris, artikel HMD-0002, cell C3". */
     valueLabel: (column: string, articleNumber: string | undefined, row: number, cell: string) =>
-      `Nytt värde för ${column}, ${articleNumber ? `artikel ${articleNumber}` : `rad ${row}`}, cell ${cell}`,
+      `Nytt värde för ${column}, ${articleNumber ? `artikel ${articleNumber}` : `rad ${row}`}${cell ? `, cell ${cell}` : ''}`,
     leaveOut: 'Ta inte med raden',
     /** The checkbox's accessible name: its visible label, and which row it is. */
     leaveOutLabel: (row: number, articleNumber: string | undefined) =>

@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { SUMMARY_ERROR_LIMIT } from '#contract/domain';
+import { isCorrectableError, SUMMARY_ERROR_LIMIT } from '#contract/domain';
 import type {
   ImportCorrectionsResponse,
   ImportSummary,
@@ -279,7 +279,7 @@ function ErrorTable({
               </td>
               <td>{error.cell ?? ''}</td>
               <td>
-                {editing && error.cell ? (
+                {editing && isCorrectableError(error) ? (
                   // A cell's error: its value is a field, described by the error's message.
                   <input
                     type="text"
@@ -288,7 +288,7 @@ function ErrorTable({
                       error.column,
                       error.articleNumber,
                       error.row,
-                      error.cell,
+                      error.cell ?? '',
                     )}
                     aria-describedby={`${id}-message-${index}`}
                     value={editing.valueOf(error)}

@@ -1,0 +1,155 @@
+import { priceListColumns } from '#contract/domain';
+import {
+  type CatalogueLine,
+  type CatalogueValue,
+  catalogueRead,
+  type lineFieldPaths,
+  readCatalogue,
+  uncompressedCatalogue,
+  utf8Of,
+} from './readCatalogue';
+
+/**
+ * "Ladda ner rättad fil" for a Peppol catalogue: the supplier's own document with the values typed
+ * on the summary written into their elements and the lines left out taken out, everything else
+ * byte for byte as sent. The document is written as UTF-8 (its declaration says so), unpacked if
+ * it came gzip-compressed. A correction whose column has no element in the line (the warranty's
+ * quantity, unit and start, which the syntax cannot carry, or an element the line lacks) cannot be
+ * placed in the syntax: it is written as a comment at the start of its line, so that nothing
+ * typed is lost without a word.
+ */
+
+export interface CatalogueCorrections {
+  cells: readonly { row: number; column: string; value: string }[];
+  leaveOut: readonly number[];
+}
+
+/** Our column → the line field it is read from. */
+const fieldOfColumn = new Map<string, keyof typeof lineFieldPaths>(
+  (
+    [
+      ['articleNumber', 'articleNumber'],
+      ['articleName', 'name'],
+      ['price', 'price'],
+      ['minimumOrderQuantity', 'minimumOrderQuantity'],
+      ['deliveryTimeDays', 'leadTime'],
+      ['warrantyTerms', 'warrantyInformation'],
+    ] as const
+  ).map(([key, field]) => [priceListColumns.find((column) => column.key === key)!.header, field]),
+);
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+const escaped = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A comment's text cannot hold `--`. */
+const commentText = (text: string) => text.replace(/-{2,}/g, (dashes) => dashes.split('').join(' '));
+
+/** The qualified name of the start tag at `offset` (`cbc:PriceAmount`). */
+function qualifiedNameAt(bytes: Buffer, offset: number): string {
+  let end = offset + 1;
+  while (end < bytes.length && bytes[end]! > 0x20 && bytes[end] !== 0x3e && bytes[end] !== 0x2f) end++;
+  return bytes.toString('latin1', offset + 1, end);
+}
+
+/** The index after the `>` of the tag at `offset` (the reader has found its quotes pairing up). */
+function afterTag(bytes: Buffer, offset: number): number {
+  let quote = 0;
+  for (let i = offset + 1; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (quote !== 0) {
+      if (byte === quote) quote = 0;
+    } else if (byte === 0x22 || byte === 0x27) quote = byte;
+    else if (byte === 0x3e) return i + 1;
+  }
+  return bytes.length;
+}
+
+/** Where the element whose start tag is at `offset` ends: after its end tag (or its `/>`). */
+function elementEnd(
+  bytes: Buffer,
+  offset: number,
+): { contentStart: number; contentEnd: number; end: number } {
+  const contentStart = afterTag(bytes, offset);
+  if (bytes[contentStart - 2] === 0x2f) return { contentStart, contentEnd: contentStart, end: contentStart };
+  const closing = Buffer.from(`</${qualifiedNameAt(bytes, offset)}`, 'latin1');
+  const contentEnd = bytes.indexOf(closing, contentStart);
+  return { contentStart, contentEnd, end: afterTag(bytes, contentEnd) };
+}
+
+/** A value's new text in its element: `<cbc:Name>Ny</cbc:Name>`, a self-closing one opened up. */
+function replaceValue(bytes: Buffer, value: CatalogueValue, text: string): Edit {
+  const { contentStart, contentEnd, end } = elementEnd(bytes, value.offset);
+  if (contentStart === end) {
+    // <cbc:Name/>: written out with its start tag as it was, less the slash.
+    const name = qualifiedNameAt(bytes, value.offset);
+    const startTag = bytes.toString('utf8', value.offset, contentStart - 2).trimEnd();
+    return { start: value.offset, end, text: `${startTag}>${escaped(text)}</${name}>` };
+  }
+  return { start: contentStart, end: contentEnd, text: escaped(text) };
+}
+
+export function writeCorrectedCatalogue(content: Uint8Array, corrections: CatalogueCorrections): Buffer {
+  const bytes = utf8Of(uncompressedCatalogue(content));
+  const leftOut = new Set(corrections.leaveOut);
+  const cellsOfLine = new Map<number, { column: string; value: string }[]>();
+  for (const { row, column, value } of corrections.cells)
+    cellsOfLine.set(row, [...(cellsOfLine.get(row) ?? []), { column, value }]);
+
+  const edits: Edit[] = [];
+  const declaration = /^(\uFEFF?<\?xml\s[^?]*?encoding\s*=\s*)(["'])[A-Za-z0-9._-]+\2/.exec(
+    bytes.toString('utf8', 0, Math.min(bytes.length, 200)),
+  );
+  if (declaration)
+    edits.push({ start: 0, end: Buffer.byteLength(declaration[0]), text: `${declaration[1]}"UTF-8"` });
+
+  const read = catalogueRead(bytes);
+  for (const line of readCatalogue(bytes, read)) {
+    if (leftOut.has(line.index)) {
+      const { end } = elementEnd(bytes, line.offset);
+      // The line and the white space before it, so no empty line is left behind.
+      let start = line.offset;
+      while (start > 0 && (bytes[start - 1] === 0x20 || bytes[start - 1] === 0x09)) start--;
+      if (bytes[start - 1] === 0x0a) start--;
+      if (bytes[start - 1] === 0x0d) start--;
+      edits.push({ start, end, text: '' });
+      continue;
+    }
+    const cells = cellsOfLine.get(line.index);
+    if (cells) edits.push(...lineEdits(bytes, line, cells));
+  }
+  edits.sort((a, b) => a.start - b.start);
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (const edit of edits) {
+    parts.push(bytes.subarray(at, edit.start), Buffer.from(edit.text, 'utf8'));
+    at = edit.end;
+  }
+  parts.push(bytes.subarray(at));
+  return Buffer.concat(parts);
+}
+
+function lineEdits(bytes: Buffer, line: CatalogueLine, cells: { column: string; value: string }[]): Edit[] {
+  const edits: Edit[] = [];
+  const unplaced: string[] = [];
+  for (const { column, value } of cells) {
+    const field = fieldOfColumn.get(column);
+    const found = field ? line[field] : undefined;
+    if (found) edits.push(replaceValue(bytes, found, value));
+    else unplaced.push(`${column}: ${value}`);
+  }
+  if (unplaced.length > 0) {
+    const lineStart = afterTag(bytes, line.offset);
+    edits.push({
+      start: lineStart,
+      end: lineStart,
+      text: `<!-- Rättat i Hjälpmedelsdatabasen, utan plats i katalogen: ${commentText(unplaced.join('; '))} -->`,
+    });
+  }
+  return edits;
+}
