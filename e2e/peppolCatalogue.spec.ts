@@ -104,3 +104,58 @@ test('a gzip-compressed catalogue whose start date does not fit: its summary say
   ).toBeVisible();
   await expectNoAxeViolations(page, { bestPractice: true });
 });
+
+test('a catalogue line corrected on the summary: "Validera igen", and "Ladda ner rättad fil" gives the catalogue with the value in place', async ({
+  page,
+}) => {
+  await loginAs(page, 'lev.admin');
+  const profile = await (await page.request.get('/resources/v1/profile')).json();
+  const organizationId: number = profile.userEngagements[0].organizationId;
+  const general = await (
+    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
+  ).json();
+  const lists = await (
+    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
+  ).json();
+  const current = lists.pricelists.find((p: { status: string }) => p.status === 'CURRENT');
+  const catalogue = await (
+    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}/${current.id}/peppol`)
+  ).text();
+  // The first line's price written as a word.
+  const wrong = catalogue.replace(
+    /(<cbc:PriceAmount currencyID="SEK">)[^<]*(<\/cbc:PriceAmount>)/,
+    '$1tio$2',
+  );
+  const article = /<cac:SellersItemIdentification>\s*<cbc:ID>([^<]*)<\/cbc:ID>/.exec(wrong)![1]!;
+  const created = await page.request.post(`/resources/v1/imports/${organizationId}`, {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      request: JSON.stringify({
+        type: 'GENERAL_PRICELIST',
+        metadata: { parent: general.id, id: current.id },
+      }),
+      file: { name: 'katalog.xml', mimeType: 'application/xml', buffer: Buffer.from(wrong) },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const importId: number = (await created.json()).importObject.id;
+
+  await page.goto(`/import/${importId}`);
+  await expect(page.getByText('Valideringen misslyckad.', { exact: false })).toBeVisible({ timeout: 30_000 });
+  const price = page.getByRole('textbox', { name: `Nytt värde för Pris, artikel ${article}` });
+  await expect(price).toHaveValue('tio');
+  await price.fill('12,50');
+  await page.getByRole('button', { name: 'Validera igen' }).click();
+  await expect(page.getByText('Filen är godkänd för inläsning.', { exact: false })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectNoAxeViolations(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Ladda ner rättad fil' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('katalog_rattad.xml');
+  const corrected = readFileSync((await file.path())!).toString('utf8');
+  expect(corrected).toContain('<cbc:PriceAmount currencyID="SEK">12,50</cbc:PriceAmount>');
+  expect(corrected).toBe(wrong.replace('>tio<', '>12,50<'));
+});
