@@ -339,6 +339,12 @@ function sameBytes(bytes: Buffer, start: number, end: number, name: Buffer) {
   return true;
 }
 
+/** Whether the `length` bytes at `at` are those at `start` (an end tag's name and its start tag's). */
+function sameBytesAt(bytes: Buffer, at: number, start: number, length: number) {
+  for (let i = 0; i < length; i++) if (bytes[at + i] !== bytes[start + i]) return false;
+  return true;
+}
+
 /** The child of `parent` named by bytes[start, end), made the first time it is met. */
 function childOf(parent: PathNode, bytes: Buffer, start: number, end: number): PathNode {
   const { children } = parent;
@@ -406,7 +412,7 @@ export function* readCatalogue(
         if (depth < 0) throw notXml();
         const start = openStart[depth]!;
         const length = openEnd[depth]! - start;
-        for (let i = 0; i < length; i++) if (bytes[qualifiedStart + i] !== bytes[start + i]) throw notXml();
+        if (!sameBytesAt(bytes, qualifiedStart, start, length)) throw notXml();
         let end = qualifiedStart + length;
         while (end < bytes.length && bytes[end]! <= 0x20) end++;
         if (bytes[end] !== GT) throw notXml();
@@ -437,9 +443,9 @@ export function* readCatalogue(
           const depth = openStart.length - 1;
           if (depth < 0) throw notXml();
           const start = openStart[depth]!;
-          if (nameEnd - qualifiedStart !== openEnd[depth]! - start) throw notXml();
-          for (let i = 0; i < nameEnd - qualifiedStart; i++)
-            if (bytes[qualifiedStart + i] !== bytes[start + i]) throw notXml();
+          const length = nameEnd - qualifiedStart;
+          if (length !== openEnd[depth]! - start || !sameBytesAt(bytes, qualifiedStart, start, length))
+            throw notXml();
         }
       }
       if (closing) {
