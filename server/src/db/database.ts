@@ -17,6 +17,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; undefined means in memory. */
   dataDir?: string | undefined;
+  /** PGlite: start from this dump of a data folder (`dumpDataDir`) instead of a new, empty one. */
+  loadDataDir?: Blob | undefined;
   /** PostgreSQL schema to work in (tests use one schema per test file). */
   schema?: string | undefined;
   poolSize?: number;
@@ -50,7 +52,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataDir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = new PGlite(dataDir, pgliteByteaHandlers);
+  // One options object: PGlite reads a second argument only when the first is a folder's name, so
+  // in memory (no folder) the handlers were left out.
+  const pglite = new PGlite({ dataDir, loadDataDir: options.loadDataDir, ...pgliteByteaHandlers });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };

@@ -57,6 +57,35 @@ async function recordPricelistWrites(testApp: TestApp) {
     );
 }
 
+/**
+ * The 50,000-row file and the same rows every price changed: the same bytes for each database,
+ * so written once for the file (exceljs takes seconds for each).
+ */
+let bigFilesMade: ReturnType<typeof makeBigFiles> | undefined;
+const bigFiles = () => {
+  bigFilesMade ??= makeBigFiles();
+  return bigFilesMade;
+};
+async function makeBigFiles() {
+  const count = 50_000;
+  const numbers = Array.from({ length: count }, (_, i) => articleNumber('BIG', i + 1));
+  const rows: FileRow[] = numbers.map((number, i) => ({
+    articleNumber: number,
+    price: 100 + (i % 1000) / 4,
+    minimumOrderQuantity: 1 + (i % 5),
+    deliveryTimeDays: i % 7,
+    warrantyQuantity: i % 3 === 0 ? null : 2,
+    warrantyUnit: i % 3 === 0 ? null : 'År',
+    warrantyValidFrom: i % 3 === 0 ? null : 'Fakturadatum',
+  }));
+  return {
+    count,
+    numbers,
+    content: await priceListWorkbook(rows),
+    repricedContent: await priceListWorkbook(rows.map((row) => ({ ...row, price: Number(row.price) + 1 }))),
+  };
+}
+
 describe.each(testDatabaseKinds)('import jobs on %s', (kind) => {
   let testApp: TestApp;
   let supplier: Supplier;
@@ -197,8 +226,7 @@ describe.each(testDatabaseKinds)('import jobs on %s', (kind) => {
   });
 
   it('applies 50,000 rows in one transaction (time printed)', async () => {
-    const count = 50_000;
-    const numbers = Array.from({ length: count }, (_, i) => articleNumber('BIG', i + 1));
+    const { count, numbers, content, repricedContent } = await bigFiles();
     for (let start = 0; start < count; start += 5000) {
       await testApp.db
         .insertInto('articles')
@@ -209,16 +237,6 @@ describe.each(testDatabaseKinds)('import jobs on %s', (kind) => {
         )
         .execute();
     }
-    const rows: FileRow[] = numbers.map((number, i) => ({
-      articleNumber: number,
-      price: 100 + (i % 1000) / 4,
-      minimumOrderQuantity: 1 + (i % 5),
-      deliveryTimeDays: i % 7,
-      warrantyQuantity: i % 3 === 0 ? null : 2,
-      warrantyUnit: i % 3 === 0 ? null : 'År',
-      warrantyValidFrom: i % 3 === 0 ? null : 'Fakturadatum',
-    }));
-    const content = await priceListWorkbook(rows);
     const validationStarted = performance.now();
     const validated = await validatedImport(testApp, supplier, content, supplier.pricelists.future);
     const validationMs = performance.now() - validationStarted;
@@ -238,12 +256,7 @@ describe.each(testDatabaseKinds)('import jobs on %s', (kind) => {
     });
 
     // The same 50,000 rows again, every price changed: 50,000 updates.
-    const repriced = await validatedImport(
-      testApp,
-      supplier,
-      await priceListWorkbook(rows.map((row) => ({ ...row, price: Number(row.price) + 1 }))),
-      supplier.pricelists.future,
-    );
+    const repriced = await validatedImport(testApp, supplier, repricedContent, supplier.pricelists.future);
     expect(
       (await request(testApp, 'GET', `imports/${org()}/${repriced.id}/summary`, supplier.cookie)).json()
         .result,
