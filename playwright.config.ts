@@ -9,6 +9,8 @@ const isRoot = process.getuid?.() === 0;
 export const e2eSmtpPort = port + 1000;
 // Clear of the other runs' ports, which sit close together (8201, 8202, …).
 export const shortSessionPort = port + 100;
+/** The tests on the short-session server: they run beside the others (see `projects`). */
+export const SHORT_SESSION = '@short-session';
 
 function e2eServer(serverPort: number, extraEnv: Record<string, string> = {}) {
   const url = `http://localhost:${serverPort}`;
@@ -66,7 +68,14 @@ export default defineConfig({
   // Per port, so that parallel runs on one machine do not clear each other's artifacts.
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
-  workers: 1,
+  // The tests on the main server run one at a time (each resets its data). The two on the
+  // short-session server mostly wait for real 30-second pings (about 4 minutes), so they run
+  // beside them in a second worker, against their own server and database.
+  workers: 2,
+  projects: [
+    { name: 'main server', grepInvert: new RegExp(SHORT_SESSION), workers: 1 },
+    { name: 'short sessions', grep: new RegExp(SHORT_SESSION), workers: 1 },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

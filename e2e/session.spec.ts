@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { shortSessionPort } from '../playwright.config';
+import { SHORT_SESSION, shortSessionPort } from '../playwright.config';
 import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 
 /** One ping interval (docs/product.md, "Constants") and some slack for a busy machine. */
@@ -17,7 +17,7 @@ async function endSessionOnServer(page: Page, baseURL: string) {
   expect(logout.ok()).toBe(true);
 }
 
-test.describe('near the end of a session', () => {
+test.describe('near the end of a session', { tag: SHORT_SESSION }, () => {
   // This server ends idle sessions after 5.2 minutes, so the ping after 30 s finds ≤ 300 s left.
   test.use({ baseURL: `http://localhost:${shortSessionPort}` });
 
@@ -72,7 +72,7 @@ test.describe('near the end of a session', () => {
   });
 });
 
-test.describe('the countdown and an automatic logout', () => {
+test.describe('the countdown and an automatic logout', { tag: SHORT_SESSION }, () => {
   test.use({ baseURL: `http://localhost:${shortSessionPort}` });
 
   test('the dialog counts down every second, announces only at whole minutes, and the logout page says why', async ({
