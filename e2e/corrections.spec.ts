@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import type { Locator, Page } from '@playwright/test';
 import { exceljsWorkbook } from '../test-support/workbooks';
-import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
+import {
+  type CurrentPricelist,
+  currentPricelist,
+  expect,
+  expectNoAxeViolations,
+  loginAs,
+  test,
+} from './fixtures';
 import type { UploadFile } from './importFiles';
 
 /**
@@ -43,32 +50,12 @@ const countLabels = {
 
 const comparison = 'Försök 2: 4 fel rättade, 0 nya fel, 0 kvar.';
 
-interface CurrentList {
-  organizationId: number;
-  generalPricelistId: number;
-  pricelistId: number;
-}
-
-/** The signed-in supplier's current price list (2), as the pages find it. */
-async function currentPricelist(page: Page): Promise<CurrentList> {
-  const profile = await (await page.request.get('/resources/v1/profile')).json();
-  const organizationId: number = profile.userEngagements[0].organizationId;
-  const general = await (
-    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
-  ).json();
-  const lists = await (
-    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
-  ).json();
-  const current = lists.pricelists.find((p: { status: string }) => p.status === 'CURRENT');
-  return { organizationId, generalPricelistId: general.id, pricelistId: current.id };
-}
-
 /**
  * The current list as its template gives it ("Ladda ner mall": every row of price list 2), with
  * three faulty cells and an unknown article added at the end: confirming the corrected file changes
  * only the corrected values. Also returns HMD-0002's price in the list.
  */
-async function fileFromCurrentList(page: Page, list: CurrentList, name: string) {
+async function fileFromCurrentList(page: Page, list: CurrentPricelist, name: string) {
   const response = await page.request.get(
     `/resources/v1/imports/${list.organizationId}/template?type=GENERAL_PRICELIST&pricelistId=${list.pricelistId}`,
   );

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from './fixtures';
+import { currentPricelist, expect, loginAs, test } from './fixtures';
 
 /** Every route the SPA draws itself, at the three widths of the accessibility review. */
 const viewports = [
@@ -28,17 +28,8 @@ const supplierRoutes = [
 
 /** The price-list pages of the signed-in supplier: the general price list and its current list. */
 async function pricelistRoutes(page: Page) {
-  const profile = await (await page.request.get('/resources/v1/profile')).json();
-  const organizationId: number = profile.userEngagements[0].organizationId;
-  const general = await (
-    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
-  ).json();
-  const view = await (
-    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
-  ).json();
-  const current = view.pricelists.find((pricelist: { status: string }) => pricelist.status === 'CURRENT');
-  const generalPath = `/v1/organization/${organizationId}/generalpricelist/${general.id}`;
-  return [generalPath, `${generalPath}/pricelist/${current.id}`];
+  const current = await currentPricelist(page);
+  return [current.generalPath, current.path];
 }
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

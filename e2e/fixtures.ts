@@ -59,3 +59,35 @@ export async function chooseFromUserMenu(page: Page, entryName: string) {
   await expect(entry).toBeFocused();
   await page.keyboard.press('Enter');
 }
+
+export interface CurrentPricelist {
+  organizationId: number;
+  generalPricelistId: number;
+  pricelistId: number;
+  number: string;
+  /** The general price list's page, and the current list's. */
+  generalPath: string;
+  path: string;
+}
+
+/** The signed-in supplier's current price list, as the pages find it, and its page's path. */
+export async function currentPricelist(page: Page): Promise<CurrentPricelist> {
+  const profile = await (await page.request.get('/resources/v1/profile')).json();
+  const organizationId: number = profile.userEngagements[0].organizationId;
+  const general = await (
+    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
+  ).json();
+  const lists = await (
+    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
+  ).json();
+  const current = lists.pricelists.find((p: { status: string }) => p.status === 'CURRENT');
+  const generalPath = `/v1/organization/${organizationId}/generalpricelist/${general.id}`;
+  return {
+    organizationId,
+    generalPricelistId: general.id,
+    pricelistId: current.id,
+    number: current.number,
+    generalPath,
+    path: `${generalPath}/pricelist/${current.id}`,
+  };
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { shortSessionPort } from '../playwright.config';
-import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
+import { currentPricelist, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 import { validFile } from './importFiles';
 
 /** Uploads a valid file through the dialog "Läs in fil" and returns its summary's path once validated. */
@@ -21,25 +21,6 @@ async function uploadedImportPath(page: Page) {
   const review = page.getByRole('article', { name: file.name }).getByRole('link', { name: 'Granska' });
   await expect(review).toBeVisible({ timeout: 30_000 });
   return (await review.getAttribute('href'))!;
-}
-
-/** The organisation, general price list, current price list and an import of the signed-in supplier. */
-async function supplierIds(page: Page) {
-  const profile = await (await page.request.get('/resources/v1/profile')).json();
-  const organizationId: number = profile.userEngagements[0].organizationId;
-  const general = await (
-    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
-  ).json();
-  const view = await (
-    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
-  ).json();
-  const current = view.pricelists.find((pricelist: { status: string }) => pricelist.status === 'CURRENT');
-  const generalPath = `/v1/organization/${organizationId}/generalpricelist/${general.id}`;
-  return {
-    organizationId,
-    generalPath,
-    pricelistPath: `${generalPath}/pricelist/${current.id}`,
-  };
 }
 
 /** The elements whose look tells a styled page from an unstyled one. */
@@ -108,7 +89,7 @@ test('every main page looks the same opened directly as reached by navigation', 
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginAs(page, 'lev.admin');
-  const ids = await supplierIds(page);
+  const ids = await currentPricelist(page);
   const summaryPath = await uploadedImportPath(page);
   const routes = [
     '/',
@@ -116,7 +97,7 @@ test('every main page looks the same opened directly as reached by navigation', 
     summaryPath,
     '/import/legacy/legacy-0001',
     ids.generalPath,
-    ids.pricelistPath,
+    ids.path,
     '/api-nycklar',
     '/v1/search',
   ];
@@ -131,12 +112,12 @@ test('every main page looks the same opened directly as reached by navigation', 
     expect(Object.keys(direct[route]!).length, route).toBeGreaterThan(1);
   }
   // The price-list page has its facts and sort buttons to compare.
-  expect(Object.keys(direct[ids.pricelistPath]!)).toEqual(
+  expect(Object.keys(direct[ids.path]!)).toEqual(
     expect.arrayContaining(['.facts', '.facts dt', '.sort-button', '.data-table .numeric']),
   );
-  expect(direct[ids.pricelistPath]!['.sort-button']!.backgroundColor).toBe('rgba(0, 0, 0, 0)');
-  expect(direct[ids.pricelistPath]!['.facts']!.display).toBe('grid');
-  expect(direct[ids.pricelistPath]!['.data-table .numeric']!.textAlign).toBe('right');
+  expect(direct[ids.path]!['.sort-button']!.backgroundColor).toBe('rgba(0, 0, 0, 0)');
+  expect(direct[ids.path]!['.facts']!.display).toBe('grid');
+  expect(direct[ids.path]!['.data-table .numeric']!.textAlign).toBe('right');
 
   // Reached by navigation after every other page has been seen (so every feature's styles are loaded).
   await page.goto('/');
@@ -289,9 +270,9 @@ test('prices never wrap before "kr", and numbers are right-aligned in every tabl
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await loginAs(page, 'lev.admin');
-  const ids = await supplierIds(page);
+  const ids = await currentPricelist(page);
   const summaryPath = await uploadedImportPath(page);
-  for (const path of [ids.generalPath, ids.pricelistPath]) {
+  for (const path of [ids.generalPath, ids.path]) {
     await page.goto(path);
     await expect(page.locator('.data-table .numeric').first()).toBeVisible();
     const cells = await numericCells(page);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { shortSessionPort } from '../playwright.config';
-import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
+import { currentPricelist, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 import { validFile } from './importFiles';
 
 /** One ping interval (docs/product.md, "Constants") and some slack for a busy machine. */
@@ -17,20 +17,6 @@ const focused = (page: Page) =>
       outline: active ? getComputedStyle(active).outlineStyle : '',
     };
   });
-
-/** The current general price list's page of the signed-in supplier. */
-async function currentPricelistPath(page: Page) {
-  const profile = await (await page.request.get('/resources/v1/profile')).json();
-  const organizationId: number = profile.userEngagements[0].organizationId;
-  const general = await (
-    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
-  ).json();
-  const lists = await (
-    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
-  ).json();
-  const current = lists.pricelists.find((p: { status: string }) => p.status === 'CURRENT');
-  return `/v1/organization/${organizationId}/generalpricelist/${general.id}/pricelist/${current.id}`;
-}
 
 test.describe('focus after the session warning', () => {
   // This server ends idle sessions after 5.2 minutes, so the ping after 30 s finds ≤ 300 s left.
@@ -109,7 +95,7 @@ test('paging is one control: under the table, hidden with one page, and the focu
 }) => {
   test.setTimeout(120_000);
   await loginAs(page, 'lev.admin');
-  await page.goto(await currentPricelistPath(page));
+  await page.goto((await currentPricelist(page)).path);
   const rows = page.getByRole('table', { name: 'Rader' });
   await expect(rows.getByRole('row')).toHaveCount(51);
   const pager = page.locator('.pager').first();
@@ -243,7 +229,7 @@ test('at 375 px file names break only after _ - . and dates at their space, neve
 test('prices never wrap: a no-break space before "kr" in every price the tables show', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await loginAs(page, 'lev.admin');
-  await page.goto(await currentPricelistPath(page));
+  await page.goto((await currentPricelist(page)).path);
   await expect(page.locator('.data-table td.numeric').filter({ hasText: /kr$/ }).first()).toBeVisible();
   const prices = await page
     .locator('.data-table td.numeric')

@@ -1,23 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
+import { currentPricelist, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 
 test('"Ladda ner som Peppol-katalog" gives a catalogue that reads back as the price list, unchanged', async ({
   page,
 }) => {
   await loginAs(page, 'lev.admin');
-  const profile = await (await page.request.get('/resources/v1/profile')).json();
-  const organizationId: number = profile.userEngagements[0].organizationId;
-  const general = await (
-    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
-  ).json();
-  const lists = await (
-    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
-  ).json();
-  const current = lists.pricelists.find((p: { status: string }) => p.status === 'CURRENT');
-  await page.goto(
-    `/v1/organization/${organizationId}/generalpricelist/${general.id}/pricelist/${current.id}`,
-  );
+  const current = await currentPricelist(page);
+  const { organizationId } = current;
+  await page.goto(current.path);
   await expect(page.getByRole('heading', { level: 1, name: `Prislista ${current.number}` })).toBeVisible();
 
   const download = page.waitForEvent('download');
@@ -33,7 +24,7 @@ test('"Ladda ner som Peppol-katalog" gives a catalogue that reads back as the pr
     multipart: {
       request: JSON.stringify({
         type: 'GENERAL_PRICELIST',
-        metadata: { parent: general.id, id: current.id },
+        metadata: { parent: current.generalPricelistId, id: current.pricelistId },
       }),
       file: { name: file.suggestedFilename(), mimeType: 'application/xml', buffer: content },
     },
@@ -57,17 +48,10 @@ test('a gzip-compressed catalogue whose start date does not fit: its summary say
   page,
 }) => {
   await loginAs(page, 'lev.admin');
-  const profile = await (await page.request.get('/resources/v1/profile')).json();
-  const organizationId: number = profile.userEngagements[0].organizationId;
-  const general = await (
-    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
-  ).json();
-  const lists = await (
-    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
-  ).json();
-  const current = lists.pricelists.find((p: { status: string }) => p.status === 'CURRENT');
+  const current = await currentPricelist(page);
+  const { organizationId } = current;
   const catalogue = await page.request.get(
-    `/resources/v1/pricelists/${organizationId}/${general.id}/${current.id}/peppol`,
+    `/resources/v1/pricelists/${organizationId}/${current.generalPricelistId}/${current.pricelistId}/peppol`,
   );
   const early = (await catalogue.text()).replace(
     /<cbc:StartDate>[^<]*<\/cbc:StartDate>/,
@@ -78,7 +62,7 @@ test('a gzip-compressed catalogue whose start date does not fit: its summary say
     multipart: {
       request: JSON.stringify({
         type: 'GENERAL_PRICELIST',
-        metadata: { parent: general.id, id: current.id },
+        metadata: { parent: current.generalPricelistId, id: current.pricelistId },
       }),
       file: { name: 'katalog.xml.gz', mimeType: 'application/gzip', buffer: gzipSync(early) },
     },
@@ -109,17 +93,12 @@ test('a catalogue line corrected on the summary: "Validera igen", and "Ladda ner
   page,
 }) => {
   await loginAs(page, 'lev.admin');
-  const profile = await (await page.request.get('/resources/v1/profile')).json();
-  const organizationId: number = profile.userEngagements[0].organizationId;
-  const general = await (
-    await page.request.get(`/resources/v1/organizations/${organizationId}/generalpricelists`)
-  ).json();
-  const lists = await (
-    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}`)
-  ).json();
-  const current = lists.pricelists.find((p: { status: string }) => p.status === 'CURRENT');
+  const current = await currentPricelist(page);
+  const { organizationId } = current;
   const catalogue = await (
-    await page.request.get(`/resources/v1/pricelists/${organizationId}/${general.id}/${current.id}/peppol`)
+    await page.request.get(
+      `/resources/v1/pricelists/${organizationId}/${current.generalPricelistId}/${current.pricelistId}/peppol`,
+    )
   ).text();
   // The first line's price written as a word.
   const wrong = catalogue.replace(
@@ -132,7 +111,7 @@ test('a catalogue line corrected on the summary: "Validera igen", and "Ladda ner
     multipart: {
       request: JSON.stringify({
         type: 'GENERAL_PRICELIST',
-        metadata: { parent: general.id, id: current.id },
+        metadata: { parent: current.generalPricelistId, id: current.pricelistId },
       }),
       file: { name: 'katalog.xml', mimeType: 'application/xml', buffer: Buffer.from(wrong) },
     },

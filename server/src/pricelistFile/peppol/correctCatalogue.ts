@@ -1,13 +1,12 @@
-import { priceListColumns } from '#contract/domain';
 import {
   type CatalogueLine,
   type CatalogueValue,
   catalogueRead,
-  type lineFieldPaths,
   readCatalogue,
   uncompressedCatalogue,
   utf8Of,
 } from './readCatalogue';
+import { fieldOfColumn } from './validateCatalogue';
 
 /**
  * "Ladda ner rättad fil" for a Peppol catalogue: the supplier's own document with the values typed
@@ -23,20 +22,6 @@ export interface CatalogueCorrections {
   cells: readonly { row: number; column: string; value: string }[];
   leaveOut: readonly number[];
 }
-
-/** Our column → the line field it is read from. */
-const fieldOfColumn = new Map<string, keyof typeof lineFieldPaths>(
-  (
-    [
-      ['articleNumber', 'articleNumber'],
-      ['articleName', 'name'],
-      ['price', 'price'],
-      ['minimumOrderQuantity', 'minimumOrderQuantity'],
-      ['deliveryTimeDays', 'leadTime'],
-      ['warrantyTerms', 'warrantyInformation'],
-    ] as const
-  ).map(([key, field]) => [priceListColumns.find((column) => column.key === key)!.header, field]),
-);
 
 interface Edit {
   start: number;

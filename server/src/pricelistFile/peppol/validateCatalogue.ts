@@ -384,7 +384,8 @@ function placeErrors(
   }
 }
 
-const fieldOfColumn = new Map<string, keyof typeof lineFieldPaths>([
+/** The line field each column of an error is read from (and a correction written to). */
+export const fieldOfColumn = new Map<string, keyof typeof lineFieldPaths>([
   [header('articleNumber'), 'articleNumber'],
   [header('articleName'), 'name'],
   [header('price'), 'price'],
