@@ -109,6 +109,25 @@ test.describe('sign-in', () => {
     expect(JSON.parse(stored!)).toMatchObject({ firstName: expect.any(String), previousLoginFound: false });
   });
 
+  test("a supplier's first page shows the way to a first price list, by keyboard, at 375 and 1280 px", async ({
+    page,
+  }) => {
+    await loginAs(page, 'lev.ny');
+    await expect(page).toHaveURL(/\/v1\/profile$/);
+    const guide = page.getByRole('region', { name: 'Kom igång: läs in din prislista' });
+    await expect(guide.getByRole('listitem')).toHaveCount(3);
+    await expect(guide).toContainText('en artikel som inte finns i filen tas bort ur prislistan');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expectNoAxeViolations(page);
+    }
+    const toImports = guide.getByRole('link', { name: 'Till Inläsningar' });
+    await toImports.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/import$/);
+    await expect(page.getByRole('button', { name: 'Läs in fil' })).toBeVisible();
+  });
+
   test('a user who has logged in before lands on the start page', async ({ page }) => {
     await loginAs(page, 'lev.admin');
     await expect(page).toHaveURL(/\/$/);

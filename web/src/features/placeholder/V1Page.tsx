@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { FirstUseGuide } from './FirstUseGuide';
 import { placeholderTexts } from './texts';
 import { v1AreaName } from './v1Areas';
 
@@ -19,6 +20,7 @@ export function V1Page() {
       <p>
         {text.address} <code>{pathname}</code>
       </p>
+      {pathname === '/v1/profile' && <FirstUseGuide />}
       <p>
         <Link to="/">{text.toStart}</Link>
       </p>
