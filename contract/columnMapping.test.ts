@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   columnChoiceProblems,
+  commonHeaderNames,
   type FileSheet,
   fileColumnLabel,
   fileColumnOf,
@@ -8,7 +9,9 @@ import {
   matchKey,
   savedColumnOf,
   suggestColumns,
+  wordKey,
 } from './columnMapping';
+import { priceListColumns } from './domain';
 
 const sheetOf = (headers: string[], name = 'Blad1'): FileSheet => ({
   name,
@@ -37,6 +40,67 @@ describe('the suggested mapping', () => {
     for (const name of names) {
       expect(suggestColumns(sheetOf(['Något annat', name])).columns).toEqual({ [ours]: 'B' });
     }
+  });
+
+  it.each([
+    ['Artikelnummer', ['Art.-nr', 'Lev art nr', 'Leverantörens art.nr', 'Item code', 'Varunr']],
+    ['Benämning', ['Artikelbeskrivning', 'Varubenämning', 'Product description', 'Artikeltext']],
+    [
+      'Pris',
+      ['Pris i SEK', 'Pris (kr)', 'Pris per st', 'Pris ex moms', 'Avtalspris', 'Price excl VAT (SEK)'],
+    ],
+    [
+      'Minsta beställningsantal',
+      ['Min. antal (st)', 'Minsta beställning', 'Min. order qty', 'Minimum order'],
+    ],
+    [
+      'Leveranstid (dagar)',
+      ['Lev.tid (dagar)', 'Lev tid', 'Leveranstid dagar', 'Ledtid', 'Lead time (days)'],
+    ],
+    ['Garanti antal', ['Garanti (månader)', 'Garantitid (år)', 'Warranty (months)', 'Garantilängd']],
+    ['Garanti enhet', ['Garanti enhet', 'Garantienhet', 'Garanti tidsenhet', 'Warranty unit']],
+    ['Garanti gäller från', ['Garanti gäller från', 'Garantistart', 'Warranty start']],
+    ['Garantivillkor', ['Garanti villkor', 'Garantitext', 'Warranty terms']],
+  ])('compares the words of a header with the names of %s, units and fillers left out', (ours, names) => {
+    for (const name of names) {
+      expect(suggestColumns(sheetOf(['Något annat', name])).columns, name).toEqual({ [ours]: 'B' });
+    }
+  });
+
+  it('leaves units and fillers out of the words, and matches nothing with them alone', () => {
+    expect(wordKey('Lev.tid (dagar)')).toBe(wordKey('Lev tid'));
+    expect(wordKey('Leveranstid i arbetsdagar')).toBe('leveranstid');
+    expect(wordKey('Pris/st (SEK)')).toBe('pris');
+    expect(wordKey('Garanti enhet')).toBe('garantienhet');
+    expect(wordKey('Dagar')).toBe('');
+    expect(suggestColumns(sheetOf(['Dagar', 'SEK', 'st'])).columns).toEqual({});
+  });
+
+  it('gives each name to one of our columns only, so a specific header never goes to a vaguer column', () => {
+    const owner = new Map<string, string>();
+    for (const { header } of priceListColumns) {
+      for (const name of [header, ...commonHeaderNames[header]]) {
+        for (const key of [matchKey(name), wordKey(name)]) {
+          expect(owner.get(key) ?? header, `${name} is also a name of ${owner.get(key)}`).toBe(header);
+          owner.set(key, header);
+        }
+      }
+    }
+    // "Garanti enhet" is the unit, though its first word is Garanti antal's name, and wherever it stands.
+    expect(suggestColumns(sheetOf(['Garanti enhet', 'Garanti'])).columns).toEqual({
+      'Garanti enhet': 'A',
+      'Garanti antal': 'B',
+    });
+    expect(suggestColumns(sheetOf(['Garanti enhet'])).columns).toEqual({ 'Garanti enhet': 'A' });
+    expect(suggestColumns(sheetOf(['Garantitid enhet', 'Garantitid (mån)'])).columns).toEqual({
+      'Garanti enhet': 'A',
+      'Garanti antal': 'B',
+    });
+    // A header naming the column as written wins over one that only has its words.
+    expect(suggestColumns(sheetOf(['Ledtid i dagar', 'Ledtid'])).columns).toEqual({
+      'Leveranstid (dagar)': 'B',
+    });
+    expect(suggestColumns(sheetOf(['Pris i kr', 'Nettopris'])).columns).toEqual({ Pris: 'B' });
   });
 
   it('prefers our own name, takes each file column once and leaves unknown columns out', () => {

@@ -10,6 +10,8 @@ import { type PriceListColumnHeader, priceListColumns } from './domain';
 export interface FileColumn {
   column: string;
   header: string;
+  /** Up to three values from the first data rows, as the user sees them (shortened): shown beside the header. */
+  samples?: string[];
 }
 
 /** A sheet of the file and its header row (row 1). */
@@ -49,8 +51,35 @@ export function matchKey(text: string): string {
 }
 
 /**
+ * Words that say a column's unit or join a header's words ("Leveranstid (dagar)", "Pris i SEK",
+ * "Pris per st"), not what the column holds: left out when headers are compared by their words.
+ */
+const unitWords = new Set([
+  ...['dagar', 'dag', 'arbetsdagar', 'dgr', 'days', 'day', 'veckor', 'weeks'],
+  ...['manader', 'man', 'months', 'ar', 'years'],
+  ...['sek', 'kr', 'kronor', 'st', 'styck', 'pcs', 'i', 'in', 'per'],
+]);
+
+/**
+ * A header by its words: compared loosely as matchKey does, without unit and filler words, so
+ * "Lev.tid (dagar)" = "Lev tid" and "Leveranstid dagar" = "Leveranstid". Empty when a header
+ * has only such words ("Dagar"): it then matches nothing.
+ */
+export function wordKey(text: string): string {
+  const words = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u);
+  return words.filter((word) => word !== '' && !unitWords.has(word)).join('');
+}
+
+/**
  * What business systems and spreadsheets commonly call each of our columns, in Swedish and
- * English. Each of our own headers matches itself first.
+ * English. Each of our own headers matches itself first. Compared by words too (wordKey), so a
+ * name's unit ("(dagar)", "(SEK)") need not be listed. No two columns share a name: a header
+ * can only be suggested for one of ours, so a specific one ("Garanti enhet") is never taken by
+ * a vaguer column (Garanti antal).
  */
 export const commonHeaderNames: Record<PriceListColumnHeader, readonly string[]> = {
   Artikelnummer: [
@@ -58,71 +87,149 @@ export const commonHeaderNames: Record<PriceListColumnHeader, readonly string[]>
     'Artikelnr',
     'Artikel nr',
     'Art nr',
+    'Art.-nr',
     'Lev. art.nr',
+    'Lev artikelnummer',
     'Leverantörens artikelnummer',
+    'Leverantörens art.nr',
+    'Artikelkod',
     'Produktnummer',
+    'Produktnr',
+    'Prod.nr',
     'Varunummer',
+    'Varunr',
     'Article number',
     'Article no',
     'Item no',
     'Item number',
+    'Item code',
     'SKU',
     'Part number',
+    'Part no',
     'Product number',
+    'Product code',
   ],
   Benämning: [
     'Artikelbenämning',
     'Artikelnamn',
+    'Artikelbeskrivning',
+    'Artikeltext',
     'Produktnamn',
+    'Produktbeskrivning',
+    'Varubenämning',
+    'Varunamn',
     'Namn',
     'Beskrivning',
     'Description',
     'Name',
     'Product name',
+    'Product description',
     'Item name',
+    'Item description',
   ],
   Pris: [
     'Pris (SEK)',
     'Pris exkl. moms',
     'Pris exkl moms',
+    'Pris ex moms',
     'À-pris',
     'Styckpris',
     'Nettopris',
+    'Avtalspris',
+    'Listpris',
     'Price',
     'Unit price',
     'Net price',
+    'List price',
     'Price (SEK)',
     'Price excl. VAT',
+    'Price excl VAT',
   ],
   'Minsta beställningsantal': [
     'Min. antal',
     'Minsta antal',
+    'Min. beställningsantal',
+    'Minsta beställning',
+    'Min. best. antal',
     'Min. order',
     'Min order',
     'Minsta order',
+    'Minsta köp',
     'MOQ',
+    'Minimum order',
     'Minimum order quantity',
+    'Min. order qty',
+    'Min order quantity',
+    'Minimum quantity',
     'Min qty',
   ],
   'Leveranstid (dagar)': [
     'Leveranstid',
+    'Lev.tid',
+    'Lev tid',
+    'Leveransdagar',
     'Ledtid',
     'Ledtid (dagar)',
     'Lead time',
+    'Leadtime',
     'Lead time (days)',
     'Delivery time',
     'Delivery time (days)',
   ],
-  'Garanti antal': ['Garanti', 'Garantitid', 'Warranty', 'Warranty period', 'Warranty quantity'],
-  'Garanti enhet': ['Garantienhet', 'Garantitid enhet', 'Warranty unit'],
-  'Garanti gäller från': ['Garanti från', 'Garantin gäller från', 'Warranty valid from', 'Warranty from'],
-  Garantivillkor: ['Villkor', 'Garantibestämmelser', 'Warranty terms', 'Warranty conditions'],
+  'Garanti antal': [
+    'Garanti',
+    'Garanti (antal)',
+    'Garantitid',
+    'Garantitid antal',
+    'Garantilängd',
+    'Antal garanti',
+    'Warranty',
+    'Warranty period',
+    'Warranty length',
+    'Warranty quantity',
+  ],
+  'Garanti enhet': [
+    'Garantienhet',
+    'Garantitid enhet',
+    'Garanti tidsenhet',
+    'Enhet garanti',
+    'Warranty unit',
+    'Warranty period unit',
+    'Warranty time unit',
+  ],
+  'Garanti gäller från': [
+    'Garanti från',
+    'Garantin gäller från',
+    'Garantistart',
+    'Garanti startar',
+    'Warranty valid from',
+    'Warranty from',
+    'Warranty start',
+    'Warranty starts',
+  ],
+  Garantivillkor: [
+    'Villkor',
+    'Garantibestämmelser',
+    'Garantitext',
+    'Garanti villkor',
+    'Warranty terms',
+    'Warranty conditions',
+  ],
 };
 
+/** Each of our columns' names (its own first), compared loosely and by their words. */
+const namesOf = (header: PriceListColumnHeader) => [header, ...commonHeaderNames[header]];
 const namesByColumn = new Map(
+  priceListColumns.map((column) => [column.header, new Set(namesOf(column.header).map(matchKey))]),
+);
+const wordsByColumn = new Map(
   priceListColumns.map((column) => [
     column.header,
-    new Set([column.header, ...commonHeaderNames[column.header]].map(matchKey)),
+    new Set(
+      namesOf(column.header)
+        .map(wordKey)
+        .filter((key) => key !== ''),
+    ),
   ]),
 );
 
@@ -149,7 +256,8 @@ export function savedColumnOf(sheet: FileSheet, letter: string): SavedFileColumn
 /**
  * The mapping to preselect for a sheet: for each of our columns, the saved choice where its
  * header is still there, then a file column with our own name, then the first unused file
- * column whose header is one of the column's common names. Only a preselection: the user confirms it.
+ * column whose header is one of the column's common names, as written or by its words. Only a
+ * preselection: the user confirms it.
  */
 export function suggestColumns(sheet: FileSheet, saved?: SavedChoice): ColumnChoice {
   const used = new Set<string>();
@@ -165,11 +273,15 @@ export function suggestColumns(sheet: FileSheet, saved?: SavedChoice): ColumnCho
       if (savedColumn) take(column.header, findSavedColumn(sheet, savedColumn));
     }
   }
-  // Our own names first, so "Pris" wins over an earlier "Pris (SEK)".
-  const firstFree = (names: ReadonlySet<string>) =>
-    sheet.columns.find((c) => !used.has(c.column) && names.has(matchKey(c.header)))?.column;
-  for (const column of priceListColumns) take(column.header, firstFree(new Set([matchKey(column.header)])));
-  for (const column of priceListColumns) take(column.header, firstFree(namesByColumn.get(column.header)!));
+  // Our own names first, so "Pris" wins over an earlier "Pris (SEK)"; then a common name as
+  // written, then one by its words ("Lev.tid (dagar)"), so a header that names the column
+  // exactly wins over one that only has its words.
+  const firstFree = (names: ReadonlySet<string>, keyOf: (header: string) => string) =>
+    sheet.columns.find((c) => !used.has(c.column) && names.has(keyOf(c.header)))?.column;
+  const own = (header: string) => new Set([matchKey(header)]);
+  for (const { header } of priceListColumns) take(header, firstFree(own(header), matchKey));
+  for (const { header } of priceListColumns) take(header, firstFree(namesByColumn.get(header)!, matchKey));
+  for (const { header } of priceListColumns) take(header, firstFree(wordsByColumn.get(header)!, wordKey));
   return { sheet: sheet.name, columns };
 }
 

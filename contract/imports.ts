@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { bulkCorrectionFields } from './bulkCorrections';
 import {
   changeKinds,
   columnMappingSources,
   importStatuses,
   importTypes,
+  priceListColumnHeaders,
   pricelistRowValueFields,
   revalidationCauses,
   validationRules,
@@ -29,6 +31,29 @@ const DatabaseId = z.number().int().min(1).max(2_147_483_647);
 const ColumnLetter = z.string().regex(/^[A-Z]{1,3}$/);
 
 /**
+ * A mapping names at most our own columns: the first other key refuses the whole request with
+ * one short message, before any key or value is looked at further, so that a body of 50,000 keys
+ * costs no more than one of three (and its answer does not grow with it).
+ */
+function refuseUnknownColumnKeys(value: unknown, ctx: z.core.$RefinementCtx) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  for (const key in value) {
+    if (!(priceListColumnHeaders as readonly string[]).includes(key)) {
+      const shown = key.length > 100 ? `${key.slice(0, 100)}…` : key;
+      ctx.addIssue({
+        code: 'custom',
+        input: key,
+        // The API answers with this message as it is (server/src/errors.ts).
+        params: { swedish: true },
+        message: `”${shown}” är inte en av prislistans kolumner (${priceListColumnHeaders.join(', ')}).`,
+      });
+      return z.NEVER;
+    }
+  }
+  return value;
+}
+
+/**
  * A mapping of the file's own columns onto ours, as a caller sends it: the sheet, and for each of
  * our column headers ("Artikelnummer") the file's header ("Art.nr") or, for a header that
  * repeats or is empty, its letter (`{ "column": "C" }`). An optional column left out is not used.
@@ -36,9 +61,12 @@ const ColumnLetter = z.string().regex(/^[A-Z]{1,3}$/);
 export const ColumnMappingRequest = z
   .object({
     sheet: z.string().min(1).max(255),
-    columns: z.record(
-      z.string().max(100),
-      z.union([z.string().max(1000), z.object({ column: ColumnLetter }).strict()]),
+    columns: z.preprocess(
+      refuseUnknownColumnKeys,
+      z.record(
+        z.string().max(100),
+        z.union([z.string().max(1000), z.object({ column: ColumnLetter }).strict()]),
+      ),
     ),
   })
   .strict()
@@ -164,24 +192,37 @@ export type ImportResponse = z.infer<typeof ImportResponse>;
 export const ValidateWithMappingRequest = z.object({ columnMapping: ColumnMappingRequest }).strict();
 export type ValidateWithMappingRequest = z.infer<typeof ValidateWithMappingRequest>;
 
-/** One column of a sheet's header row (row 1): its letter and its header as written ("" when empty). */
+/**
+ * One column of a sheet's header row (row 1): its letter and its header as written ("" when
+ * empty); `samples`: up to three non-empty values from its first data rows, shown safely and
+ * shortened (missing when there are none, and on older summaries).
+ */
 export const FileColumnSchema = z
-  .object({ column: z.string(), header: z.string() })
-  .meta({ examples: [{ column: 'A', header: 'Art.nr' }] });
+  .object({ column: z.string(), header: z.string(), samples: z.array(z.string()).optional() })
+  .meta({ examples: [{ column: 'A', header: 'Art.nr', samples: ['HMD-0001', 'HMD-0002', 'HMD-0003'] }] });
 /** A sheet of the file and its header row. */
 export const FileSheetSchema = z.object({ name: z.string(), columns: z.array(FileColumnSchema) }).meta({
   examples: [
     {
       name: 'Blad1',
       columns: [
-        { column: 'A', header: 'Art.nr' },
-        { column: 'B', header: 'Benämning' },
-        { column: 'C', header: 'Pris exkl. moms' },
-        { column: 'D', header: 'Min. order' },
+        { column: 'A', header: 'Art.nr', samples: ['HMD-0001', 'HMD-0002', 'HMD-0003'] },
+        { column: 'B', header: 'Benämning', samples: ['Rullator', 'Gåbord', 'Duschpall'] },
+        { column: 'C', header: 'Pris exkl. moms', samples: ['1250', '899.5', '420'] },
+        { column: 'D', header: 'Min. order', samples: ['1', '1', '2'] },
       ],
     },
   ],
 });
+
+/**
+ * Why the organisation's saved mapping for a sheet of this name was not used: the headers it
+ * was saved with that the file no longer has, and the file's headers it was not saved with.
+ */
+export const SavedMappingMismatch = z
+  .object({ sheet: z.string(), missingHeaders: z.array(z.string()), newHeaders: z.array(z.string()) })
+  .meta({ examples: [{ sheet: 'Blad1', missingHeaders: ['Pris exkl. moms'], newHeaders: ['Nettopris'] }] });
+export type SavedMappingMismatch = z.infer<typeof SavedMappingMismatch>;
 
 /** A mapping as chosen: for each of our column headers, the letter of the file's column. */
 export const ColumnChoiceSchema = z
@@ -272,10 +313,21 @@ export const SaveCorrectionsRequest = z
     basedOn: z.number().int().min(0),
     corrections: z.array(CellCorrectionInput.strict()).max(1000),
     leaveOut: z.array(z.number().int().min(1).max(1_048_576)).max(1000),
+    /** Every error of a rule in a column at once (contract/bulkCorrections.ts); a typed cell wins. */
+    ...bulkCorrectionFields,
   })
   .strict()
   .meta({
-    examples: [{ basedOn: 0, corrections: [{ row: 3, column: 'Pris', value: '109.50' }], leaveOut: [27] }],
+    examples: [
+      { basedOn: 0, corrections: [{ row: 3, column: 'Pris', value: '109.50' }], leaveOut: [27] },
+      {
+        basedOn: 1,
+        corrections: [],
+        leaveOut: [],
+        setAll: [{ column: 'Minsta beställningsantal', rule: 'LESS_THAN_ONE', value: '1' }],
+        leaveOutAll: [{ column: 'Artikelnummer', rule: 'UNKNOWN_ARTICLE' }],
+      },
+    ],
   });
 export type SaveCorrectionsRequest = z.infer<typeof SaveCorrectionsRequest>;
 
@@ -415,6 +467,17 @@ export const ValidationError = z
      * (kolumn C)" beside `column` "Pris".
      */
     fileColumn: z.string().optional(),
+    /** Benämning on the error's row, when the file has one there (shown safely, at most 300 characters). */
+    articleName: z.string().optional(),
+    /**
+     * The row's values in our columns as the validation read them (corrections written in), each
+     * shown safely and cut at 60 characters, so that a row without an article number can be told.
+     * Missing on errors that are not a row's, and on errors stored before it was kept.
+     */
+    rowValues: z
+      .array(z.object({ column: z.string(), value: z.string() }))
+      .max(9)
+      .optional(),
   })
   .meta({
     examples: [
@@ -427,6 +490,13 @@ export const ValidationError = z
         value: '109,5 kr',
         rule: 'NOT_A_NUMBER',
         cell: 'C3',
+        articleName: 'Rullstol Lätt',
+        rowValues: [
+          { column: 'Artikelnummer', value: 'HMD-0002' },
+          { column: 'Benämning', value: 'Rullstol Lätt' },
+          { column: 'Pris', value: '109,5 kr' },
+          { column: 'Minsta beställningsantal', value: '1' },
+        ],
       },
     ],
   });
@@ -479,6 +549,12 @@ export type LargestPriceChange = z.infer<typeof LargestPriceChange>;
  * What confirming would do to the price list, beyond the four counts, and the rules it breaks
  * (docs/api-imports.md, "Risks and the confirm guard"). Computed once, by the validation job.
  */
+/** Updated rows that lose their stored value in one of our columns. */
+export const ClearedValues = z
+  .object({ column: z.string(), rows: z.number().int(), articleNumbers: z.array(z.string()) })
+  .meta({ examples: [{ column: 'Leveranstid (dagar)', rows: 400, articleNumbers: ['HMD-0001'] }] });
+export type ClearedValues = z.infer<typeof ClearedValues>;
+
 /** Risks of the example import: one row removed from a current price list. */
 const exampleRisk = {
   id: '3f1c9a2e-5b7d-4c1a-9e2f-8d6b0a4c7e15',
@@ -491,7 +567,7 @@ const exampleRisk = {
   pricesSetToZero: 0,
   removed: 1,
   warnings: [
-    '1 av 20 rader (5 %) tas bort från prislista 2 (Aktuell): HMD-0005. Filen ska innehålla hela prislistan: rader som inte finns i filen tas bort. Inläsningen kan ångras efteråt med ”Ångra inläsning”.',
+    '1 av 20 rader (5\u00a0%) tas bort från prislista 2 (Aktuell): HMD-0005. Filen ska innehålla hela prislistan: rader som inte finns i filen tas bort. Inläsningen kan ångras efteråt med ”Ångra inläsning”.',
   ],
   storedRows: 20,
   removedArticleNumbers: ['HMD-0005'],
@@ -523,6 +599,13 @@ export const ImportRisk = z
     /** The (at most five) largest increases and decreases, largest first, per cent with one decimal. */
     largestIncreases: z.array(LargestPriceChange).optional(),
     largestDecreases: z.array(LargestPriceChange).optional(),
+    /**
+     * Each of our columns in which updated rows lose a stored value (an empty cell in a column
+     * the file has): how many rows, and the first five articles. Missing on older summaries.
+     */
+    clearedValues: z.array(ClearedValues).optional(),
+    /** Of `removed`: rows the user chose to leave out of the file on the summary ("Ta bort artikeln ur prislistan"). */
+    removedByChoice: z.number().int().optional(),
   })
   .meta({ examples: [exampleRisk] });
 export type ImportRisk = z.infer<typeof ImportRisk>;
@@ -556,6 +639,11 @@ export const ImportSummary = z
        * otherwise names that look alike. Only a suggestion: nothing is validated with it.
        */
       suggestedMapping: ColumnChoiceSchema.optional(),
+      /**
+       * When the organisation has a saved mapping for a sheet of the file but the file's headers
+       * differ from those it was saved with: the one that fits best, and how the headers differ.
+       */
+      savedMappingMismatch: SavedMappingMismatch.optional(),
       /**
        * A Peppol catalogue only: why it does not fit the chosen price list (its start date), in
        * Swedish, naming both dates. It has no missing columns then.

@@ -14,7 +14,7 @@ const exampleEndpoint = {
   enabled: true,
   disabledReason: null,
   created: '2026-11-26T08:30:00.000Z',
-  createdBy: 'lev.admin',
+  createdBy: 'Lena Lindqvist',
 } as const;
 
 export const WebhookEndpoint = z
@@ -26,7 +26,7 @@ export const WebhookEndpoint = z
     /** Why it is off: turned off by a user, or by the service after a run of failed deliveries. */
     disabledReason: z.enum(['USER', 'FAILURES']).nullable(),
     created: z.string(),
-    /** Who added it (its mails go to them), when still a user. */
+    /** Who added it (its mails go to them), by full name, when still a user. */
     createdBy: z.string().nullable(),
   })
   .meta({ examples: [exampleEndpoint] });

@@ -1,10 +1,22 @@
-import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { currentPricelist, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 
 /**
  * The API reference (/api-dokumentation): our own page, drawn on the server from the OpenAPI
- * document (docs/decisions/0036-own-api-reference-page.md). Swedish, no script, nothing from
- * elsewhere, and axe with WCAG 2.1 A/AA and the best practices, nothing left out.
+ * document (docs/decisions/0036-own-api-reference-page.md). Swedish, nothing from elsewhere but
+ * its own copy buttons' script, and axe with WCAG 2.1 A/AA and the best practices, nothing left
+ * out; its commands name the service and a signed-in reader's ids, and its guide is a page too
+ * (docs/decisions/0044-pages-for-integrators.md).
  */
+
+/** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator, maxPresses = 40) {
+  for (let i = 0; i < maxPresses; i++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
 test('the API reference opens from the footer, shows every operation of the document in Swedish, keeps the CSP and passes axe', async ({
   page,
 }) => {
@@ -32,23 +44,29 @@ test('the API reference opens from the footer, shows every operation of the docu
   await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
   await expect(page.getByRole('heading', { level: 1, name: 'API-dokumentation' })).toBeVisible();
 
-  // What the page loads: itself and nothing else, not even a script of its own.
+  // What the page loads: itself and its copy buttons' script, a file of its own.
   const ownOrigin = new URL(test.info().project.use.baseURL!).origin;
   const loaded: string[] = [];
   page.on('request', (request) => loaded.push(request.url()));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'API-dokumentation' })).toBeVisible();
-  expect(loaded).toEqual([`${ownOrigin}/api-dokumentation`]);
-  await expect(page.locator('script')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Kopiera kommandot' }).first()).toBeVisible();
+  expect(loaded).toEqual([`${ownOrigin}/api-dokumentation`, `${ownOrigin}/api-dokumentation/kopiera.js`]);
+  await expect(page.locator('script')).toHaveCount(1);
+  await expect(page.locator('script')).toHaveAttribute('src', '/api-dokumentation/kopiera.js');
 
   // The quick start comes first, then every operation of the document, in its Swedish group.
-  const headings = page.getByRole('heading', { level: 2 });
-  await expect(headings.first()).toHaveText('Kom igång med curl');
-  await expect(page.getByText('export HMDB_API_KEY=hmdb_…')).toBeVisible();
   const document = await (await page.request.get('/resources/v1/openapi.json')).json();
   const operations = Object.values(document.paths as Record<string, object>).flatMap((item) =>
     Object.keys(item),
   );
+  const headings = page.getByRole('heading', { level: 2 });
+  await expect(headings.first()).toHaveText('Kom igång med curl');
+  await expect(page.getByText('export HMDB_API_KEY=hmdb_…')).toBeVisible();
+  // The service's own address, not an example's.
+  await expect(page.getByText(`export HMDB_URL=${ownOrigin}`)).toBeVisible();
+  // A copy button under every command: the quick start's five and each call's.
+  await expect(page.getByRole('button', { name: 'Kopiera kommandot' })).toHaveCount(5 + operations.length);
   await expect(page.locator('section.operation')).toHaveCount(operations.length);
   await expect(page.getByRole('heading', { level: 2, name: 'Inläsning av prislistor' })).toBeVisible();
 
@@ -98,4 +116,86 @@ test('the API-key page links to the reference', async ({ page }) => {
   await page.getByRole('main').getByRole('link', { name: 'API-dokumentationen' }).click();
   await expect(page).toHaveURL(/\/api-dokumentation$/);
   await expect(page.getByRole('heading', { level: 1, name: 'API-dokumentation' })).toBeVisible();
+});
+
+test('by keyboard: a command copied from the quick start, said politely; the signed-in supplier’s ids in the commands', async ({
+  page,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await loginAs(page, 'lev.admin');
+  const own = await currentPricelist(page);
+  await page.goto('/api-dokumentation');
+  const ownOrigin = new URL(test.info().project.use.baseURL!).origin;
+  await expect(
+    page.getByText(
+      `och med dina egna id:n: organisation ${own.organizationId}, generell prislista ${own.generalPricelistId}, aktuell prislista ${own.pricelistId}.`,
+    ),
+  ).toBeVisible();
+
+  // The second step's button, reached by Tab from the top of the page and pressed with Enter.
+  const step = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Organisation och prislista' }) });
+  const button = step.getByRole('button', { name: 'Kopiera kommandot' });
+  await expect(button).toHaveAccessibleDescription('Organisation och prislista');
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  const status = step.getByRole('status');
+  await expect(status).toHaveText('Kopierat');
+  await expect(status).toHaveAttribute('aria-live', 'polite');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await step.locator('pre.command').textContent());
+  expect(copied).toContain(`\nPRICELIST=${own.pricelistId}`);
+  // Back to the first step's button, and Space works as well.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: 'Kopiera kommandot' }).first()).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('status').first()).toHaveText('Kopierat');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    `export HMDB_URL=${ownOrigin}\n`,
+  );
+
+  // Each call's command names the organisation's own ids.
+  const upload = page.locator('#anrop-post-imports-organizationid');
+  await expect(upload.locator('pre.command')).toContainText(`"$API/imports/${own.organizationId}"`);
+  await expect(upload.locator('pre.command')).toContainText(
+    `"metadata":{"parent":${own.generalPricelistId},"id":${own.pricelistId}}`,
+  );
+});
+
+test('the guide is a page of the site, linked from the reference, with copy buttons, and passes axe at 1280 and 375 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/api-dokumentation');
+  await page.getByRole('main').getByRole('link', { name: 'guiden till skriptad inläsning' }).first().click();
+  await expect(page).toHaveURL(/\/api-dokumentation\/guide$/);
+  await expect(page).toHaveTitle('Guide till skriptad inläsning – Hjälpmedelsdatabasen');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reading in a price list from a script');
+  await expect(page.getByRole('article')).toHaveAttribute('lang', 'en');
+  const ownOrigin = new URL(test.info().project.use.baseURL!).origin;
+  await expect(page.getByText(`export HMDB_URL=${ownOrigin}`).first()).toBeVisible();
+
+  // The quick start's first command, copied by keyboard.
+  const button = page.getByRole('button', { name: 'Kopiera kommandot' }).first();
+  await expect(button).toHaveAccessibleDescription('Quick start');
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').first()).toHaveText('Kopierat');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('newkey() {');
+
+  await expectNoAxeViolations(page, { bestPractice: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page, { bestPractice: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Back to the reference.
+  await page.getByRole('link', { name: 'API-dokumentation', exact: true }).click();
+  await expect(page).toHaveURL(/\/api-dokumentation$/);
+  expect(problems).toEqual([]);
 });

@@ -136,8 +136,21 @@ test.describe('sign-in', () => {
   test('the start page is guarded: without a session the user is sent to /login', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
+    // Another page: signing in returns to it.
     await page.goto('/start');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fstart$/);
+  });
+
+  test('signing in returns only to a page of this site, never to another one', async ({ page, baseURL }) => {
+    for (const returnTo of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
+      await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+      await submitLogin(page, 'lev.admin');
+      await expect(page).toHaveURL(`${baseURL}/`);
+      await page.context().clearCookies();
+    }
+    await page.goto('/login?returnTo=%2Fimport');
+    await submitLogin(page, 'lev.admin');
+    await expect(page).toHaveURL(`${baseURL}/import`);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { demoArticleNumber, exceljsWorkbook } from '../test-support/workbooks';
+import { exportColumns, exportFile, option, otherExport, reorderedExport } from './columnMappingFiles';
 import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 import type { UploadFile } from './importFiles';
 
@@ -12,48 +12,6 @@ import type { UploadFile } from './importFiles';
 
 /** Validation is a job: its result comes within seconds; the summary asks every 2 s. */
 const jobTimeout = { timeout: 30_000 };
-
-const xlsxMimeType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The business system's headers, as its export writes them. */
-const exportHeaders = [
-  'Art.nr',
-  'Benämning',
-  'Pris exkl. moms',
-  'Min. order',
-  'Ledtid',
-  'Lagersaldo',
-] as const;
-type ExportHeader = (typeof exportHeaders)[number] | 'Artikelnr' | 'Namn' | 'Nettopris' | 'MOQ';
-
-const exportValues = (n: number): Record<ExportHeader, string | number> => ({
-  'Art.nr': demoArticleNumber(n),
-  Artikelnr: demoArticleNumber(n),
-  Benämning: `Artikel ${n}`,
-  Namn: `Artikel ${n}`,
-  'Pris exkl. moms': 200 + n,
-  Nettopris: 200 + n,
-  'Min. order': 1,
-  MOQ: 1,
-  Ledtid: 5,
-  Lagersaldo: 40 + n,
-});
-
-/** An export of HMD-0001 … HMD-0020 on the sheet "Blad1", with the given headers in that order. */
-async function exportFile(
-  name: string,
-  headers: readonly ExportHeader[] = exportHeaders,
-): Promise<UploadFile> {
-  const rows = Array.from({ length: 20 }, (_, i) => headers.map((header) => exportValues(i + 1)[header]));
-  const buffer = await exceljsWorkbook({ Blad1: [[...headers], ...rows] });
-  return { name, mimeType: xlsxMimeType, buffer };
-}
-
-/** The same export with its columns in another order. */
-const reorderedExport = (name: string) =>
-  exportFile(name, ['Benämning', 'Lagersaldo', 'Pris exkl. moms', 'Art.nr', 'Ledtid', 'Min. order']);
-/** Another system's export: other headers, so the saved mapping does not fit it. */
-const otherExport = (name: string) => exportFile(name, ['Artikelnr', 'Namn', 'Nettopris', 'MOQ', 'Ledtid']);
 
 const usedPairs =
   'Art.nr → Artikelnummer, Benämning → Benämning, Pris exkl. moms → Pris, Min. order → Minsta beställningsantal, Ledtid → Leveranstid (dagar)';
@@ -147,26 +105,20 @@ test('mapped by keyboard, validated again; the saved mapping reads the next file
   await expectMappingAsked(page);
   const form = mappingForm(page);
   await expect(shown(form.getByLabel('Flik', { exact: true }))).toHaveText('Blad1');
+  // Each column with its first values, under it in the header row and in each choice.
   await expect(
     form.getByRole('list', { name: 'Rubrikraden på fliken Blad1' }).getByRole('listitem'),
-  ).toHaveText([
-    'A: Art.nr',
-    'B: Benämning',
-    'C: Pris exkl. moms',
-    'D: Min. order',
-    'E: Ledtid',
-    'F: Lagersaldo',
-  ]);
+  ).toHaveText(exportColumns.map(([label, samples]) => `${label} ${samples}`));
   const preselected: [string, string][] = [
-    ['Artikelnummer (obligatorisk)', 'A: Art.nr'],
-    ['Benämning', 'B: Benämning'],
-    ['Pris (obligatorisk)', 'C: Pris exkl. moms'],
-    ['Minsta beställningsantal (obligatorisk)', 'D: Min. order'],
-    ['Leveranstid (dagar)', 'E: Ledtid'],
-    ['Garanti antal', 'Används inte'],
-    ['Garanti enhet', 'Används inte'],
-    ['Garanti gäller från', 'Används inte'],
-    ['Garantivillkor', 'Används inte'],
+    ['Artikelnummer (obligatorisk)', option('A')],
+    ['Benämning', option('B')],
+    ['Pris (obligatorisk)', option('C')],
+    ['Minsta beställningsantal (obligatorisk)', option('D')],
+    ['Leveranstid (dagar)', option('E')],
+    ['Garanti antal', 'Behåll nuvarande värden'],
+    ['Garanti enhet', 'Behåll nuvarande värden'],
+    ['Garanti gäller från', 'Behåll nuvarande värden'],
+    ['Garantivillkor', 'Behåll nuvarande värden'],
   ];
   for (const [label, text] of preselected) await expect(shown(field(page, label))).toHaveText(text);
   await expectNoAxeViolations(page);
@@ -193,7 +145,7 @@ test('mapped by keyboard, validated again; the saved mapping reads the next file
   const price = field(page, 'Pris (obligatorisk)');
   const orderQuantity = field(page, 'Minsta beställningsantal (obligatorisk)');
   for (let i = 0; i < 6; i++) await page.keyboard.press('Shift+Tab');
-  await chooseByKeyboard(page, price, 'ArrowUp', 'A: Art.nr');
+  await chooseByKeyboard(page, price, 'ArrowUp', option('A'));
   await page.keyboard.press('Tab');
   await chooseByKeyboard(page, orderQuantity, 'ArrowUp', 'Välj kolumn');
   await tabTo(page, submit);
@@ -220,9 +172,9 @@ test('mapped by keyboard, validated again; the saved mapping reads the next file
   await expect(problems.getByRole('link', { name: duplicate })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(price).toBeFocused();
-  await chooseByKeyboard(page, price, 'ArrowDown', 'C: Pris exkl. moms');
+  await chooseByKeyboard(page, price, 'ArrowDown', option('C'));
   await page.keyboard.press('Tab');
-  await chooseByKeyboard(page, orderQuantity, 'ArrowDown', 'D: Min. order');
+  await chooseByKeyboard(page, orderQuantity, 'ArrowDown', option('D'));
   await tabTo(page, submit);
   await page.keyboard.press('Enter');
 
@@ -259,8 +211,10 @@ test('mapped by keyboard, validated again; the saved mapping reads the next file
   await change.click();
   await expect(change).toHaveAttribute('aria-expanded', 'true');
   await expect(mappingForm(page).getByRole('heading', { name: 'Koppla filens kolumner' })).toBeFocused();
-  await expect(shown(field(page, 'Artikelnummer (obligatorisk)'))).toHaveText('D: Art.nr');
-  await expect(shown(field(page, 'Minsta beställningsantal (obligatorisk)'))).toHaveText('F: Min. order');
+  await expect(shown(field(page, 'Artikelnummer (obligatorisk)'))).toHaveText(/^D: Art\.nr \(t\.ex\. /);
+  await expect(shown(field(page, 'Minsta beställningsantal (obligatorisk)'))).toHaveText(
+    'F: Min. order (t.ex. ”1”)',
+  );
   await expectNoAxeViolations(page);
   await mappingForm(page).getByRole('button', { name: 'Avbryt' }).click();
   await expect(mappingForm(page)).toHaveCount(0);
@@ -271,7 +225,13 @@ test('mapped by keyboard, validated again; the saved mapping reads the next file
   await expectMappingAsked(page);
   await expect(
     mappingForm(page).getByRole('list', { name: 'Rubrikraden på fliken Blad1' }).getByRole('listitem'),
-  ).toHaveText(['A: Artikelnr', 'B: Namn', 'C: Nettopris', 'D: MOQ', 'E: Ledtid']);
+  ).toHaveText([
+    /^A: Artikelnr t\.ex\./,
+    /^B: Namn t\.ex\./,
+    /^C: Nettopris t\.ex\./,
+    /^D: MOQ t\.ex\./,
+    /^E: Ledtid t\.ex\./,
+  ]);
   expect(mappingRequests).toHaveLength(1);
 });
 
@@ -333,6 +293,76 @@ test('a saved mapping is forgotten from the summary or removed from the list: th
   await expectNoAxeViolations(page);
   await uploadAndReview(page, await reorderedExport('femte.xlsx'), 'Valideringsfel');
   await expectMappingAsked(page);
+});
+
+test('the mapping step shows each column with its values, keeps values by default, and says why a saved mapping no longer fits', async ({
+  page,
+}) => {
+  await uploadAndReview(page, await exportFile('med-exempel.xlsx'), 'Valideringsfel');
+  await expectMappingAsked(page);
+  const form = mappingForm(page);
+  // No saved mapping yet: nothing to explain about one.
+  await expect(page.getByRole('region', { name: 'Den sparade kopplingen används inte' })).toHaveCount(0);
+  // What a choice does, under the choices, and read with them.
+  const keep =
+    'Behåll nuvarande värden: artiklar som redan finns i prislistan behåller sina värden i kolumnen, nya artiklar får den tom.';
+  const chosen =
+    'En vald kolumn i filen ger artiklarna sina värden. Är en cell i den tom, töms artikelns värde i prislistan.';
+  await expect(form.getByText(keep, { exact: true })).toBeVisible();
+  await expect(form.getByText(chosen, { exact: true })).toBeVisible();
+  await expect(form.getByRole('group', { name: 'Våra kolumner' })).toHaveAccessibleDescription(
+    new RegExp(literal(keep)),
+  );
+  await expect(form.getByText('Används inte: F: Lagersaldo', { exact: true })).toBeVisible();
+  // Each of the file's columns is a choice with its values: read out as the option's text.
+  await expect(field(page, 'Garanti antal').getByRole('option')).toHaveText([
+    'Behåll nuvarande värden',
+    ...['A', 'B', 'C', 'D', 'E', 'F'].map(option),
+  ]);
+
+  // By keyboard: Leveranstid keeps its values instead; the list of unused columns follows.
+  const delivery = field(page, 'Leveranstid (dagar)');
+  await tabTo(page, delivery);
+  await chooseByKeyboard(page, delivery, 'ArrowUp', 'Behåll nuvarande värden');
+  await expect(form.getByText('Används inte: E: Ledtid, F: Lagersaldo', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await tabTo(page, form.getByRole('button', { name: 'Validera med de här kolumnerna' }));
+  await page.keyboard.press('Enter');
+  await expect(summaryFact(page, 'Status')).toHaveText('Validering OK', jobTimeout);
+
+  // Next month's export: "Pris exkl. moms" is now "Nettopris". The saved mapping does not fit, and the page says why.
+  await uploadAndReview(
+    page,
+    await exportFile('nytt-prisnamn.xlsx', [
+      'Art.nr',
+      'Benämning',
+      'Nettopris',
+      'Min. order',
+      'Ledtid',
+      'Lagersaldo',
+    ]),
+    'Valideringsfel',
+  );
+  await expectMappingAsked(page);
+  const reason = page.getByRole('region', { name: 'Den sparade kopplingen används inte' });
+  await expect(reason).toContainText(
+    'Er sparade koppling för fliken Blad1 används bara för en fil med samma kolumner som när den sparades.',
+  );
+  await expect(reason.getByRole('listitem')).toHaveText([
+    'Kolumnen ”Pris exkl. moms” finns inte längre i filen.',
+    'Kolumnen ”Nettopris” är ny i filen.',
+  ]);
+  // The saved choices that still fit are preselected, Pris by its new name; Leveranstid kept as saved is suggested by name.
+  await expect(shown(field(page, 'Artikelnummer (obligatorisk)'))).toHaveText(option('A'));
+  await expect(shown(field(page, 'Pris (obligatorisk)'))).toHaveText(
+    'C: Nettopris (t.ex. ”201”, ”202”, ”203”)',
+  );
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(reason).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 720 });
 });
 
 /** `text` as a literal in a regular expression. */

@@ -385,12 +385,13 @@ test('a file with errors: the table, the banner, and an error file that opens', 
   await expect(table.getByRole('columnheader')).toHaveText([
     'Rad',
     'Artikelnummer',
+    'Benämning',
     'Flik',
     'Kolumn',
     'Cell',
     'Värde',
     'Meddelande',
-    'Ta inte med',
+    'Ta bort ur prislistan',
   ]);
   await expect(table.getByRole('row')).toHaveCount(4);
   await expect(table.getByRole('row').nth(1)).toContainText('HMD-0002');
@@ -541,6 +542,11 @@ test('"Radera" asks first: "Nej" keeps the import, "Ja, Radera" removes it', asy
   await page.getByRole('button', { name: 'Radera' }).click();
   await confirm.getByRole('button', { name: 'Ja, Radera' }).click();
   await expect(page).toHaveURL(/\/import$/);
+  // The page says what went, and that message has the focus.
+  const gone = page
+    .getByRole('status')
+    .filter({ hasText: 'Filen ”radera-mig.xlsx” för prislista 2 är raderad.' });
+  await expect(gone).toBeFocused();
   await expect(validationList(page)).toContainText('Det finns inga pågående valideringar.');
 
   // From a card too.
@@ -551,6 +557,10 @@ test('"Radera" asks first: "Nej" keeps the import, "Ja, Radera" removes it', asy
   await otherCard.getByRole('button', { name: 'Radera' }).click();
   await confirm.getByRole('button', { name: 'Ja, Radera' }).click();
   await expect(otherCard).toHaveCount(0);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Filen ”radera-kort.xlsx” för prislista 2 är raderad.' }),
+  ).toBeFocused();
+  await expectNoAxeViolations(page);
 });
 
 test('"Ångra inläsning" puts the price list back, after an explicit "Ja, ångra"', async ({ page }) => {

@@ -17,6 +17,9 @@ test('"Ladda ner som Peppol-katalog" gives a catalogue that reads back as the pr
   expect(file.suggestedFilename()).toBe(`Generell prislista ${current.number}.xml`);
   const content = readFileSync((await file.path())!);
   expect(content.toString('utf8')).toContain('<cbc:ActionCode>Replace</cbc:ActionCode>');
+  // The supplier by its own organisation number, not a made-up one (decision 0044).
+  expect(content.toString('utf8')).toContain('<cbc:EndpointID schemeID="0007">5599000006</cbc:EndpointID>');
+  expect(content.toString('utf8')).not.toContain('0000000000');
 
   // A business system sends it back through the API: nothing changes.
   const created = await page.request.post(`/resources/v1/imports/${organizationId}`, {
@@ -42,6 +45,23 @@ test('"Ladda ner som Peppol-katalog" gives a catalogue that reads back as the pr
   ).result;
   expect(summary).toMatchObject({ type: 'CONFIRM', added: 0, updated: 0, removed: 0 });
   expect(summary.unchanged).toBeGreaterThan(0);
+
+  // Its summary says it was a catalogue, and what of it was not read.
+  await page.goto(`/import/${importId}`);
+  const notice = page.locator('.catalogue-notice');
+  await expect(notice).toContainText('Filen är en Peppol-katalog (Peppol BIS Catalogue 3)');
+  await expect(notice).toContainText(
+    '4 element i katalogen har ingen motsvarighet i prislistan och lästes inte in:',
+  );
+  await expect(notice.getByRole('listitem')).toHaveText([
+    'ID',
+    'IssueDate',
+    'ProviderParty',
+    'ReceiverParty',
+  ]);
+  await expectNoAxeViolations(page, { bestPractice: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page, { bestPractice: true });
 });
 
 test('a gzip-compressed catalogue whose start date does not fit: its summary says why, naming both dates', async ({

@@ -65,7 +65,8 @@ test('the summary reads first, then acts: banners, risks, counts, the changes, t
     changes.getByRole('region', { name: 'Tillagda rader', exact: true }).getByRole('row'),
   ).toHaveCount(11);
   const order = [
-    '.banner.success',
+    // A risky file (it has the risk note): its approval banner is a warning (decision 0042).
+    '.banner.warning:not([role])',
     '[role="note"]',
     '#counts-heading',
     '.risk-facts',

@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
-  await registerReferencePage(app, `${API_PREFIX}/openapi.json`);
+  await registerReferencePage(app, deps, `${API_PREFIX}/openapi.json`);
 
   await registerSpa(app, deps);
   return app;

@@ -127,6 +127,9 @@ const ConfigSchema = z.object({
   RISK_PRICE_CHANGE_PERCENT: z.coerce.number().positive().default(25),
   /** Removing at least this per cent of a future price list's rows is a risk (any removal from a current one is). */
   RISK_FUTURE_REMOVAL_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** Emptying stored values of one column in at least this many rows, or this per cent of the list's rows, is a risk. */
+  RISK_CLEARED_ROWS: z.coerce.number().int().positive().default(10),
+  RISK_CLEARED_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /**
    * Webhooks (docs/api-webhooks.md): the key that encrypts the endpoints' signing secrets, 32
    * bytes in base64 (`openssl rand -base64 32`). Without it, development and tests keep a key of

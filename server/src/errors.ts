@@ -73,7 +73,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       // A path that fails its params schema names nothing there is (pathId.ts).
       if (error.validationContext === 'params')
         return reply.status(404).send(errorBody('NOT_FOUND', messages[404]!));
-      return reply.status(400).send(errorBody('BAD_REQUEST', messages[400]!));
+      // A schema's own check may word its refusal in Swedish (params.swedish); zod's own words are English.
+      const own = error.validation.find(
+        (issue) => (issue.params as { params?: { swedish?: boolean } }).params?.swedish === true,
+      );
+      return reply.status(400).send(errorBody('BAD_REQUEST', own?.message ?? messages[400]!));
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

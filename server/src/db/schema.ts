@@ -16,6 +16,8 @@ export interface OrganizationsTable {
   id: Generated<number>;
   name: string;
   kind: 'SUPPLIER' | 'CUSTOMER';
+  /** 023: the Swedish organisation number (10 digits), where it is known. */
+  organization_number: string | null;
 }
 
 export interface UsersTable {
@@ -211,6 +213,14 @@ export interface ImportCorrectionsTable {
   corrected_at: Timestamp;
 }
 
+/** 022: a round of corrections being typed, per import and user (CorrectionDraft's JSON). */
+export interface ImportCorrectionDraftsTable {
+  import_id: number;
+  user_id: number;
+  draft: ColumnType<unknown, string, string>;
+  saved_at: Timestamp;
+}
+
 /** A mapping chosen for an import (by the request or on the summary page), as imports.column_mapping keeps it. */
 export interface ChosenMapping extends ColumnChoice {
   chosenBy: number;
@@ -344,6 +354,7 @@ export interface DB {
   import_files: ImportFilesTable;
   column_mappings: ColumnMappingsTable;
   import_corrections: ImportCorrectionsTable;
+  import_correction_drafts: ImportCorrectionDraftsTable;
   import_attempts: ImportAttemptsTable;
   legacy_import_statuses: LegacyImportStatusesTable;
   dynamic_texts: DynamicTextsTable;

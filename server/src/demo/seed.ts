@@ -150,11 +150,17 @@ async function truncateAll(trx: Transaction<DB>) {
 }
 
 async function seedCore(trx: Transaction<DB>, now: Date, passwordHash: string): Promise<SeedContext> {
-  const org = async (name: string, kind: 'SUPPLIER' | 'CUSTOMER') =>
-    (await trx.insertInto('organizations').values({ name, kind }).returning('id').executeTakeFirstOrThrow())
-      .id;
+  const org = async (name: string, kind: 'SUPPLIER' | 'CUSTOMER', organizationNumber: string | null = null) =>
+    (
+      await trx
+        .insertInto('organizations')
+        .values({ name, kind, organization_number: organizationNumber })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const organizations = {
-    supplier: await org('Hjälpmedel Demo AB', 'SUPPLIER'),
+    // A made-up number with a valid check digit; the other supplier has none (its catalogue names no number).
+    supplier: await org('Hjälpmedel Demo AB', 'SUPPLIER', '5599000006'),
     otherSupplier: await org('Annan Leverantör AB', 'SUPPLIER'),
     region: await org('Region Demo', 'CUSTOMER'),
   };

@@ -88,6 +88,18 @@ describe.each(testDatabaseKinds)("the supplier's own columns (%s)", (kind) => {
       'E: Ledtid',
       'F: Lagersaldo',
     ]);
+    // Under each header the values of its first rows, so the user sees what the column holds.
+    expect(invalid.fileSheets?.[0]?.columns.map((column) => column.samples)).toEqual([
+      [demoArticleNumber(1), demoArticleNumber(2), demoArticleNumber(3)],
+      // Each value once.
+      ['Rullator'],
+      ['120'],
+      ['1'],
+      ['5'],
+      ['40'],
+    ]);
+    // No saved mapping yet: nothing to say about one.
+    expect(invalid).not.toHaveProperty('savedMappingMismatch');
     expect(invalid.suggestedMapping).toEqual({
       sheet: 'Blad1',
       columns: {
@@ -163,6 +175,12 @@ describe.each(testDatabaseKinds)("the supplier's own columns (%s)", (kind) => {
     expect(await summaryOf(changed)).toMatchObject({
       type: 'INVALID_FORMAT',
       suggestedMapping: { sheet: 'Blad1', columns: { Artikelnummer: 'A', Pris: 'B' } },
+      // Why: the headers it was saved with that the file no longer has, as written, and the new one.
+      savedMappingMismatch: {
+        sheet: 'Blad1',
+        missingHeaders: ['Benämning', 'Min. order', 'Ledtid', 'Lagersaldo'],
+        newHeaders: ['Antal'],
+      },
     });
 
     // Forgotten: the same export needs the mapping step again.
@@ -212,6 +230,14 @@ describe.each(testDatabaseKinds)("the supplier's own columns (%s)", (kind) => {
     expect(noSuchSheet.json().error.message).toBe(
       'Filen har ingen flik ”Prislista”. Filen har flikarna: Blad1.',
     );
+
+    // Keys that are not our columns: one short refusal naming the first, however many there are.
+    const flood = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`Kolumn ${i}`, 'A']));
+    const tooMany = await postMapping(id, { sheet: 'Blad1', columns: { Artikelnummer: 'Art.nr', ...flood } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body.length).toBeLessThan(1_000);
+    expect(tooMany.body).toContain('”Kolumn 0” är inte en av prislistans kolumner');
+    expect(tooMany.body).not.toContain('Kolumn 1”');
 
     // Nothing was validated: the import still has its first summary.
     expect(await statusOf(id)).toBe('VALIDATION_FAIL');

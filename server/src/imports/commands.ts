@@ -6,13 +6,14 @@ import {
   ImportSummary,
   type SaveCorrectionsRequest,
 } from '#contract';
-import { isCorrectableError } from '#contract/domain';
 import type { AppDeps } from '../appDeps';
 import type { ChosenMapping, DB, ImportsTable } from '../db/schema';
 import type { AuthContext } from '../identity/profile';
 import { swedishDateOf } from '../lib/calendar';
 import { pricelistsOf } from '../pricelists/queries';
+import { expandRound } from './correctionRound';
 import type { CommandOutcome } from './outcome';
+import { deleteDraft } from './store/correctionDrafts';
 import { dropCorrections, saveCorrections } from './store/corrections';
 import { deleteDetails, loadStoredErrors } from './store/details';
 import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './store/importFiles';
@@ -301,25 +302,15 @@ export async function correctAndValidate(
       return conflict('Bara en fil med valideringsfel kan rättas här.');
     if (summary.errorCount > config.CORRECTIONS_MAX_ERRORS)
       return conflict(tooManyToCorrect(config.CORRECTIONS_MAX_ERRORS));
-    const errors = await loadStoredErrors(trx, importId);
-    const errorAt = new Map(errors.map((error) => [`${error.row}\u0000${error.column}`, error]));
-    const rowsWithErrors = new Map(errors.map((error) => [error.row, error.articleNumber ?? '']));
-    const cells = [];
-    for (const correction of request.corrections) {
-      const error = errorAt.get(`${correction.row}\u0000${correction.column}`);
-      if (!error || !isCorrectableError(error))
-        return invalid(`Rad ${correction.row} har inget fel i kolumnen ${correction.column} att rätta.`);
-      cells.push({ error, value: correction.value });
-    }
-    const leaveOut = [];
-    for (const row of request.leaveOut) {
-      if (!rowsWithErrors.has(row))
-        return invalid(`Rad ${row} har inga fel och kan inte lämnas utanför här.`);
-      leaveOut.push({ row, value: rowsWithErrors.get(row)! });
-    }
+    // Single cells and rows, and "Sätt alla" and "Ta bort alla rader" over every error kept.
+    const expanded = expandRound(await loadStoredErrors(trx, importId), request);
+    if (expanded.kind === 'invalid') return invalid(expanded.message);
+    const { cells, leaveOut } = expanded.round;
     const full = await admitPendingValidation(trx, config, auth.organizationId);
     if (full) return full;
     await saveCorrections(trx, { importId, userId: auth.userId, now: clock.now() }, cells, leaveOut);
+    // What was typed is saved as the round: the draft it was typed in is done.
+    await deleteDraft(trx, importId, auth.userId);
     await validateAgain(trx, deps, auth, importId, { corrections_version: current.corrections_version + 1 });
     return done;
   });

@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds)('the confirm guard on %s', (kind) => {
     const first = (await summaryOf(validated.id)).risk;
     // The share of the list, why, the first five articles and that it can be undone.
     expect(first.warnings).toEqual([
-      '10 av 400 rader (2,5 %) tas bort från prislista 2 (Aktuell): HMD-0001, HMD-0002, HMD-0003, HMD-0004, HMD-0005 och 5 till. Filen ska innehålla hela prislistan: rader som inte finns i filen tas bort. Inläsningen kan ångras efteråt med ”Ångra inläsning”.',
+      '10 av 400 rader (2,5\u00a0%) tas bort från prislista 2 (Aktuell): HMD-0001, HMD-0002, HMD-0003, HMD-0004, HMD-0005 och 5 till. Filen ska innehålla hela prislistan: rader som inte finns i filen tas bort. Inläsningen kan ångras efteråt med ”Ångra inläsning”.',
     ]);
 
     const body = multipart({ fileName: 'prislista-2.xlsx', content: await shorter(20) });
@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds)('the confirm guard on %s', (kind) => {
     await runAllJobs(testApp);
     const second = (await summaryOf(validated.id)).risk;
     expect(second.warnings).toEqual([
-      expect.stringMatching(/^20 av 400 rader \(5 %\) tas bort från prislista 2 \(Aktuell\): /),
+      expect.stringMatching(/^20 av 400 rader \(5\u00a0%\) tas bort från prislista 2 \(Aktuell\): /),
     ]);
     expect(second.id).not.toBe(first.id);
 

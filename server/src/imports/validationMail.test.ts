@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, createApiKeyAs } from '../../../test-support/apiKeys';
-import { demoSupplier, runAllJobs, type Supplier, uploadImport } from '../../../test-support/importFlow';
-import { priceListWorkbook } from '../../../test-support/pricelistFiles';
+import {
+  demoSupplier,
+  pricelistRows,
+  runAllJobs,
+  type Supplier,
+  uploadImport,
+} from '../../../test-support/importFlow';
+import { fileRowOf, priceListWorkbook } from '../../../test-support/pricelistFiles';
 import { testDatabaseKinds } from '../../../test-support/testApp';
 import { useMailboxApp } from '../../../test-support/useTestApp';
 
@@ -45,6 +51,27 @@ describe.each(testDatabaseKinds)('a mail when a validation ends (%s)', (kind) =>
     await runAllJobs(testApp);
     expect(validationMails()).toHaveLength(1);
     expect((await setMails(true)).statusCode).toBe(200);
+  });
+
+  it('lists the risks of a risky file and says that applying it needs a confirmation', async () => {
+    const before = validationMails().length;
+    // One row only: every other row of the current list would be removed.
+    const rows = await pricelistRows(testApp, supplier.pricelists.current);
+    const content = await priceListWorkbook([fileRowOf(rows[0]!)]);
+    await uploadImport(testApp, supplier, content, { fileName: 'en-rad.xlsx' });
+    await runAllJobs(testApp);
+    await expect.poll(() => validationMails().length).toBe(before + 1);
+    const text = validationMails().at(-1)!.text;
+    expect(text).toContain('Resultat: Validering OK.');
+    expect(text).toContain(
+      'Inläsningen innebär en risk som du måste bekräfta på sammanfattningen innan filen läses in:',
+    );
+    expect(text).toMatch(
+      new RegExp(`- ${rows.length - 1} av ${rows.length} rader .* tas bort från prislista 2`),
+    );
+    expect(text).toContain(
+      'Filen är inte inläst förrän du väljer ”Läs in” och bekräftar med ”Ja, läs in ändå”.',
+    );
   });
 });
 

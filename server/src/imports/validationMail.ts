@@ -6,8 +6,20 @@ const count = (n: number) => n.toLocaleString('sv-SE');
 
 /** The result as the mail says it. */
 export function resultSentence(summary: ImportSummary): string {
-  if (summary.type === 'CONFIRM')
-    return `Resultat: Validering OK. ${count(summary.added)} tillagda, ${count(summary.updated)} ändrade, ${count(summary.removed)} borttagna och ${count(summary.unchanged)} oförändrade rader. Filen är inte inläst förrän du väljer ”Läs in”.`;
+  if (summary.type === 'CONFIRM') {
+    const counts = `Resultat: Validering OK. ${count(summary.added)} tillagda, ${count(summary.updated)} ändrade, ${count(summary.removed)} borttagna och ${count(summary.unchanged)} oförändrade rader.`;
+    const risks = summary.risk?.warnings ?? [];
+    if (risks.length === 0) return `${counts} Filen är inte inläst förrän du väljer ”Läs in”.`;
+    // A risky file is applied only after an explicit confirmation: the mail names what it would do.
+    return [
+      counts,
+      '',
+      `Inläsningen innebär ${risks.length === 1 ? 'en risk' : `${risks.length} risker`} som du måste bekräfta på sammanfattningen innan filen läses in:`,
+      ...risks.map((risk) => `- ${risk}`),
+      '',
+      'Filen är inte inläst förrän du väljer ”Läs in” och bekräftar med ”Ja, läs in ändå”.',
+    ].join('\n');
+  }
   if (summary.type === 'VALIDATION_ERRORS')
     return `Resultat: ${count(summary.errorCount)} fel hittades. Filen kan inte läsas in förrän de är rättade.`;
   return 'Resultat: Filen saknar kolumner eller flikar. Koppla filens egna kolumner på sammanfattningen, eller rätta filen.';

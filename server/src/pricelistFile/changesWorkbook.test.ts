@@ -26,7 +26,7 @@ describe('the changes workbook', () => {
         medianChangePercent: -54.5,
         pricesSetToZero: 0,
         removed: 0,
-        warnings: ['1 pris sänks med mer än 25 %: HMD-0400 (−54,5 %).'],
+        warnings: ['1 pris sänks med mer än 25\u00a0%: HMD-0400 (−54,5\u00a0%).'],
       },
       added: [JSON.stringify([row('HMD-0001', '1234.50')])],
       updated: [
@@ -51,6 +51,6 @@ describe('the changes workbook', () => {
     const risks = workbook.getWorksheet('Risker')!;
     const facts = new Map<string, unknown>();
     risks.eachRow((r) => facts.set(String(r.getCell(1).value), r.getCell(2).value));
-    expect(facts.get('Största sänkning')).toBe('−54,5 % (HMD-0400)');
+    expect(facts.get('Största sänkning')).toBe('−54,5\u00a0% (HMD-0400)');
   });
 });

@@ -49,10 +49,12 @@ describe("a file with the supplier's own columns", () => {
     });
     const summary = summaryOf(await validate(content), 'INVALID_FORMAT');
     expect(summary.missingSheet).toBe('Prislista');
+    // Under each header, the values of its first data rows.
+    const samples = ['5', 'HMD-0001', 'Rullator', '100', '1', '12'];
     expect(summary.fileSheets).toEqual([
       {
         name: 'Blad1',
-        columns: exportHeaders.map((header, i) => ({ column: 'ABCDEF'[i], header })),
+        columns: exportHeaders.map((header, i) => ({ column: 'ABCDEF'[i], header, samples: [samples[i]] })),
       },
       { name: 'Info', columns: [{ column: 'A', header: 'Exporterad' }] },
     ]);
@@ -77,7 +79,15 @@ describe("a file with the supplier's own columns", () => {
         { column: 'Leveranstid (dagar)', fileColumn: 'A', fileHeader: 'Ledtid' },
       ],
     });
-    expect(summary.fileSheets?.[0]?.name).toBe('Blad1');
+    // The chosen sheet's samples are taken as it is validated, of every column, mapped or not.
+    expect(summary.fileSheets?.[0]).toEqual({
+      name: 'Blad1',
+      columns: exportHeaders.map((header, i) => ({
+        column: 'ABCDEF'[i],
+        header,
+        samples: [['5'], ['HMD-0001', 'HMD-0002'], ['Rullator'], ['100', '50'], ['1'], ['12']][i],
+      })),
+    });
     expect('changes' in outcome && outcome.changes.added).toEqual([
       expect.objectContaining({
         articleNumber: 'HMD-0001',
@@ -161,6 +171,65 @@ describe("an organisation's saved mapping", () => {
     });
     const summary = summaryOf(await validate(changed, { saved: [saved] }), 'INVALID_FORMAT');
     expect(summary.suggestedMapping).toEqual({ sheet: 'Blad1', columns: { Artikelnummer: 'A', Pris: 'B' } });
+  });
+
+  it('says why it was not used: the saved headers the file no longer has, and its new ones', async () => {
+    const first = await exceljsWorkbook({ Blad1: [exportHeaders] });
+    const saved = { ...(await savedFor(first)), headers: exportHeaders };
+    // An older mapping for the same sheet that fits worse, and one for another sheet.
+    const older = {
+      ...(await savedFor(await exceljsWorkbook({ Blad1: [['Art.nr', 'Pris', 'Antal', 'Moms']] }), 3)),
+      headers: ['Art.nr', 'Pris', 'Antal', 'Moms'],
+    };
+    const elsewhere = { ...saved, id: 9, choice: { ...saved.choice, sheet: 'Export' } };
+    // This month's export: "Pris exkl. moms" became "Nettopris" and "Kampanj" is new.
+    const changed = await exceljsWorkbook({
+      Blad1: [
+        ['Ledtid', 'Art.nr', 'Namn', 'Nettopris', 'Min. order', 'Lagersaldo', 'Kampanj'],
+        [5, 'HMD-0001', 'Rullator', 100, 1, 12, 'Nej'],
+      ],
+    });
+    const summary = summaryOf(
+      await validate(changed, { saved: [elsewhere, older, saved] }),
+      'INVALID_FORMAT',
+    );
+    expect(summary.savedMappingMismatch).toEqual({
+      sheet: 'Blad1',
+      missingHeaders: ['Pris exkl. moms'],
+      newHeaders: ['Nettopris', 'Kampanj'],
+    });
+    // The best fitting mapping's choices are preselected where they still fit; Pris by its name.
+    expect(summary.suggestedMapping?.columns).toMatchObject({
+      Artikelnummer: 'B',
+      Pris: 'D',
+      'Minsta beställningsantal': 'E',
+    });
+
+    // Nothing to say without a saved mapping for the sheet, or when a mapping is chosen.
+    const none = summaryOf(await validate(changed, { saved: [elsewhere] }), 'INVALID_FORMAT');
+    expect(none).not.toHaveProperty('savedMappingMismatch');
+    const chosenSheet = {
+      sheet: 'Blad1',
+      columns: { Artikelnummer: 'B', Pris: 'B', 'Minsta beställningsantal': 'E' },
+    };
+    const withChoice = summaryOf(
+      await validate(changed, { chosen: { ...chosenSheet, sheet: 'Blad9' }, saved: [saved] }),
+      'INVALID_FORMAT',
+    );
+    expect(withChoice).not.toHaveProperty('savedMappingMismatch');
+  });
+
+  it('names gone headers by the mapped ones when it was saved without its header row', async () => {
+    const saved = await savedFor(await exceljsWorkbook({ Blad1: [exportHeaders] }));
+    const changed = await exceljsWorkbook({
+      Blad1: [['Art.nr', 'Netto', 'Min. order', 'Ledtid', 'Namn']],
+    });
+    const summary = summaryOf(await validate(changed, { saved: [saved] }), 'INVALID_FORMAT');
+    expect(summary.savedMappingMismatch).toEqual({
+      sheet: 'Blad1',
+      missingHeaders: ['Pris exkl. moms'],
+      newHeaders: ['Netto'],
+    });
   });
 
   it('is never used for a file with our own headers', async () => {

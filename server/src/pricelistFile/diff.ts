@@ -10,6 +10,28 @@ import {
 /** In PriceListDiff's `matched`: the file removes the row. */
 const REMOVED = 2;
 
+/**
+ * Our optional columns that the file does not have (or that its mapping leaves out). Such a
+ * column is not part of the file: a row the price list has keeps its stored value there, a new
+ * row gets it empty. Only an empty cell in a column the file has clears a value.
+ */
+export interface KeptColumns {
+  deliveryTimeDays: boolean;
+  warrantyQuantity: boolean;
+  warrantyUnit: boolean;
+  warrantyValidFrom: boolean;
+  warrantyTerms: boolean;
+}
+
+/** Nothing kept: every column is part of the file. */
+export const NOTHING_KEPT: KeptColumns = {
+  deliveryTimeDays: false,
+  warrantyQuantity: false,
+  warrantyUnit: false,
+  warrantyValidFrom: false,
+  warrantyTerms: false,
+};
+
 const numberOrNull = (value: number) => (Number.isNaN(value) ? null : value);
 
 /**
@@ -79,7 +101,12 @@ export interface PriceListDiffResult {
   updated: { old: number; new: PricelistRowValues }[];
   removed: number[];
   unchanged: number;
+  /** Of `removed`: rows whose line of the file the user chose to leave out on the summary. */
+  removedByChoice: number;
 }
+
+/** In `leftOut`: the user left the row's line of the file out. */
+const LEFT_OUT = 1;
 
 /**
  * Compares file rows with the price list as it is, row by row as they are read: added (only in
@@ -98,6 +125,10 @@ export class PriceListDiff {
   /** For each article index: the index of its stored row, or -1. */
   private readonly storedOfArticle: Int32Array;
   private readonly matched: Uint8Array;
+  private readonly leftOut: Uint8Array;
+  /** Our columns the file does not have; set once the header is known (before any row is added). */
+  kept: KeptColumns = NOTHING_KEPT;
+  private anyKept = false;
 
   constructor(
     private readonly stored: StoredRows,
@@ -109,6 +140,7 @@ export class PriceListDiff {
     this.validFroms = new Array(count);
     this.terms = new Array(count);
     this.matched = new Uint8Array(count);
+    this.leftOut = new Uint8Array(count);
     this.storedOfArticle = new Int32Array(articleIndex.size).fill(-1);
     for (let i = 0; i < count; i++) {
       const article = articleIndex.get(normaliseText(texts[i * 5]) ?? '');
@@ -120,6 +152,12 @@ export class PriceListDiff {
     }
   }
 
+  /** Sets the columns the file does not have: their stored values are kept. */
+  keep(kept: KeptColumns) {
+    this.kept = kept;
+    this.anyKept = Object.values(kept).some(Boolean);
+  }
+
   /** A valid file row (each article comes once); only a row that changes something becomes an object. */
   add(row: CheckedRow) {
     const index = this.storedOfArticle[row.article]!;
@@ -128,6 +166,7 @@ export class PriceListDiff {
       return;
     }
     this.matched[index] = 1;
+    if (this.anyKept) this.fillKept(index, row);
     if (this.isUnchanged(index, row)) this.unchanged++;
     else this.updated.push({ old: index, new: rowValues(row) });
   }
@@ -143,6 +182,26 @@ export class PriceListDiff {
       this.validFroms[index] === row.warrantyValidFrom &&
       this.terms[index] === row.warrantyTerms
     );
+  }
+
+  /** Writes the stored values of the columns the file does not have into the row (a shared buffer). */
+  private fillKept(index: number, row: CheckedRow) {
+    const { kept } = this;
+    const numbers = this.stored.numbers;
+    if (kept.deliveryTimeDays) row.deliveryTimeDays = numberOrNull(numbers[index * 3 + 1]!);
+    if (kept.warrantyQuantity) row.warrantyQuantity = numberOrNull(numbers[index * 3 + 2]!);
+    if (kept.warrantyUnit) row.warrantyUnit = this.units[index]!;
+    if (kept.warrantyValidFrom) row.warrantyValidFrom = this.validFroms[index]!;
+    if (kept.warrantyTerms) row.warrantyTerms = this.terms[index]!;
+  }
+
+  /**
+   * The user left out the file's line for this article (on the summary): when the row is removed
+   * because of it, the summary says so.
+   */
+  leaveOut(article: number | undefined) {
+    const index = article === undefined ? -1 : (this.storedOfArticle[article] ?? -1);
+    if (index >= 0) this.leftOut[index] = LEFT_OUT;
   }
 
   /** The index of the stored row of an article, or -1 when the price list has none. */
@@ -169,13 +228,16 @@ export class PriceListDiff {
   finish(onlyListed = false): PriceListDiffResult {
     const removed: number[] = [];
     let unchanged = this.unchanged;
+    let removedByChoice = 0;
     for (let i = 0; i < this.stored.count; i++) {
       const matched = this.matched[i];
-      if (matched === REMOVED || (matched === 0 && !onlyListed)) removed.push(i);
-      else if (matched === 0) unchanged++;
+      if (matched === REMOVED || (matched === 0 && !onlyListed)) {
+        removed.push(i);
+        if (matched === 0 && this.leftOut[i] === LEFT_OUT) removedByChoice++;
+      } else if (matched === 0) unchanged++;
     }
     const texts = this.stored.texts;
     removed.sort((a, b) => compareCodeUnits(texts[a * 5] ?? '', texts[b * 5] ?? ''));
-    return { added: this.added, updated: this.updated, removed, unchanged };
+    return { added: this.added, updated: this.updated, removed, unchanged, removedByChoice };
   }
 }

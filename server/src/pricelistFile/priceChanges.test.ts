@@ -33,6 +33,7 @@ describe('the price facts of a comparison', () => {
       ],
       removed: [],
       unchanged: 0,
+      removedByChoice: 0,
     },
     stored,
   );
@@ -59,7 +60,7 @@ describe('the price facts of a comparison', () => {
 
   it('names the first five removed articles', () => {
     const removed = priceChangeFactsOf(
-      { added: [], updated: [], removed: [0, 1, 2, 3, 4, 5, 6], unchanged: 3 },
+      { added: [], updated: [], removed: [0, 1, 2, 3, 4, 5, 6], unchanged: 3, removedByChoice: 2 },
       stored,
     );
     expect(removed.removedArticleNumbers).toEqual([
@@ -68,6 +69,37 @@ describe('the price facts of a comparison', () => {
       'HMD-0002',
       'HMD-0003',
       'HMD-0004',
+    ]);
+  });
+
+  it('counts, by column, the updated rows that lose a stored value, and only those', () => {
+    const full = (articleNumber: string): PricelistRowValues => ({
+      ...row(articleNumber, '100'),
+      deliveryTimeDays: 5,
+      warrantyQuantity: 2,
+      warrantyUnit: 'År',
+      warrantyValidFrom: 'Leveransdatum',
+      warrantyTerms: 'Hela produkten',
+    });
+    const before = storedRowsOf([full('A-1'), full('A-2'), { ...row('A-3', '100'), deliveryTimeDays: null }]);
+    const facts = priceChangeFactsOf(
+      {
+        added: [],
+        updated: [
+          { old: 0, new: { ...full('A-1'), deliveryTimeDays: null, warrantyTerms: null } },
+          { old: 1, new: { ...full('A-2'), deliveryTimeDays: null } },
+          // Had no delivery time: nothing is lost.
+          { old: 2, new: { ...row('A-3', '120'), deliveryTimeDays: null } },
+        ],
+        removed: [],
+        unchanged: 0,
+        removedByChoice: 0,
+      },
+      before,
+    );
+    expect(facts.clearedValues).toEqual([
+      { column: 'Leveranstid (dagar)', rows: 2, articleNumbers: ['A-1', 'A-2'] },
+      { column: 'Garantivillkor', rows: 1, articleNumbers: ['A-1'] },
     ]);
   });
 });

@@ -1,4 +1,5 @@
-import type { LargestPriceChange } from '#contract';
+import type { ClearedValues, LargestPriceChange, PricelistRowValues } from '#contract';
+import { priceListColumns } from '#contract/domain';
 import type { PriceListDiffResult, StoredRows } from './diff';
 import { priceCents } from './rowRules';
 
@@ -31,6 +32,52 @@ export interface PriceChangeFacts {
   setToZeroArticles?: string[];
   /** The first five removed articles, by article number. */
   removedArticleNumbers?: string[];
+  /** Each optional column in which updated rows lose a stored value. Missing in facts from older workers. */
+  clearedValues?: ClearedValues[];
+  /** Of the removed rows: those the user chose to leave out on the summary. */
+  removedByChoice?: number;
+}
+
+type ClearableColumn =
+  | 'deliveryTimeDays'
+  | 'warrantyQuantity'
+  | 'warrantyUnit'
+  | 'warrantyValidFrom'
+  | 'warrantyTerms';
+
+/** Where each optional column's stored value is in StoredRows: a number (index in 3) or a text (index in 5). */
+const clearable: { key: ClearableColumn; number?: number; text?: number }[] = [
+  { key: 'deliveryTimeDays', number: 1 },
+  { key: 'warrantyQuantity', number: 2 },
+  { key: 'warrantyUnit', text: 2 },
+  { key: 'warrantyValidFrom', text: 3 },
+  { key: 'warrantyTerms', text: 4 },
+];
+
+const headerOf = (key: ClearableColumn) => priceListColumns.find((column) => column.key === key)!.header;
+
+/** Whether stored row `index` has a value in the column. */
+function storedHasValue(stored: StoredRows, index: number, at: (typeof clearable)[number]) {
+  if (at.number !== undefined) return !Number.isNaN(stored.numbers[index * 3 + at.number]!);
+  const text = stored.texts[index * 5 + at.text!];
+  return text !== null && text !== undefined && text.trim() !== '';
+}
+
+/** Updated rows that lose a stored value (an empty cell in a column the file has), by column. */
+function clearedValuesOf(updated: PriceListDiffResult['updated'], stored: StoredRows): ClearedValues[] {
+  const cleared: ClearedValues[] = [];
+  for (const at of clearable) {
+    let rows = 0;
+    const articleNumbers: string[] = [];
+    for (const update of updated) {
+      const after: PricelistRowValues[ClearableColumn] = update.new[at.key];
+      if (after !== null || !storedHasValue(stored, update.old, at)) continue;
+      rows++;
+      pushFirst(articleNumbers, update.new.articleNumber);
+    }
+    if (rows > 0) cleared.push({ column: headerOf(at.key), rows, articleNumbers });
+  }
+  return cleared;
 }
 
 /** Keeps `list` the `NAMED_ARTICLES` largest by `larger`, largest first. */
@@ -97,5 +144,7 @@ export function priceChangeFactsOf(diff: PriceListDiffResult, stored: StoredRows
     increasedFromZero,
     setToZeroArticles,
     removedArticleNumbers,
+    clearedValues: clearedValuesOf(diff.updated, stored),
+    removedByChoice: diff.removedByChoice,
   };
 }

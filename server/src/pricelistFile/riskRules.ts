@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ClearedValues,
   type ImportRisk,
   type LargestPriceChange,
   type PricelistTimeStatus,
@@ -17,6 +18,12 @@ export interface RiskThresholds {
   priceChangePercent: number;
   /** Removing at least this share of a future price list's rows, per cent, is a risk. */
   futureRemovalPercent: number;
+  /**
+   * Emptying stored values in one column is a risk when at least this many rows lose one, or at
+   * least `clearedPercent` of the price list's rows do. A smaller clearing shows in the changes.
+   */
+  clearedRows: number;
+  clearedPercent: number;
 }
 
 export interface RiskInput {
@@ -26,6 +33,9 @@ export interface RiskInput {
   removed: number;
   priceChanges: PriceChangeFacts;
 }
+
+/** Before "%" and "kr", as the pages write them: the number and its unit never part at a line end. */
+const NBSP = '\u00a0';
 
 const wholeNumber = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
 /** Per cent as the API gives it: one decimal. Every per cent is rounded this way, once. */
@@ -42,7 +52,7 @@ const signedOnePlace = new Intl.NumberFormat('sv-SE', {
  * first, so "−54,5 %" in the facts is "−54,5 %" in the warnings too, never "55 %".
  */
 export const formatPercent = (percent: number, signed = false) =>
-  `${(signed ? signedOnePlace : onePlace).format(roundPercent(percent))} %`;
+  `${(signed ? signedOnePlace : onePlace).format(roundPercent(percent))}${NBSP}%`;
 const count = (n: number, one: string, many: string) => `${wholeNumber.format(n)} ${n === 1 ? one : many}`;
 
 /** "A", "A och B", "A, B och C". */
@@ -54,7 +64,7 @@ function listed(items: readonly string[]): string {
 /** The share of the list, "(87,5 %)"; a share that rounds to 0 is "under 0,1 %", never "0 %". */
 function shareOf(part: number, whole: number): string {
   const share = (part / whole) * 100;
-  return roundPercent(share) === 0 && share > 0 ? 'under 0,1 %' : formatPercent(share);
+  return roundPercent(share) === 0 && share > 0 ? `under 0,1${NBSP}%` : formatPercent(share);
 }
 
 function median(values: Float64Array): number | null {
@@ -72,12 +82,19 @@ export const REMOVAL_UNDO = 'Inläsningen kan ångras efteråt med ”Ångra inl
  * "350 av 400 rader (87,5 %) tas bort från prislista 2 (Aktuell): HMD-0001, …, HMD-0005 och 345 till.",
  * then why and that it can be undone. The articles are named when the facts have them.
  */
-function removalWarning(removed: number, storedRows: number, target: string, articles: readonly string[]) {
+function removalWarning(
+  removed: number,
+  storedRows: number,
+  target: string,
+  articles: readonly string[],
+  byChoice: number,
+) {
   const share = storedRows > 0 ? ` (${shareOf(removed, storedRows)})` : '';
+  const choice = byChoice > 0 ? `, varav ${wholeNumber.format(byChoice)} som du valde att ta bort,` : '';
   const rows =
     storedRows > 0
-      ? `${wholeNumber.format(removed)} av ${count(storedRows, 'rad', 'rader')}${share}`
-      : count(removed, 'rad', 'rader');
+      ? `${wholeNumber.format(removed)} av ${count(storedRows, 'rad', 'rader')}${share}${choice}`
+      : `${count(removed, 'rad', 'rader')}${choice}`;
   const named = articles.slice(0, removed);
   const rest = removed - named.length;
   const which =
@@ -87,6 +104,23 @@ function removalWarning(removed: number, storedRows: number, target: string, art
         ? `: ${named.join(', ')} och ${wholeNumber.format(rest)} till`
         : `: ${listed(named)}`;
   return `${rows} tas bort från ${target}${which}. ${REMOVAL_REASON} ${REMOVAL_UNDO}`;
+}
+
+/** Why a value is emptied, and how to keep it (docs/price-list-file.md, "Columns the file does not have"). */
+export const CLEARING_REASON =
+  'En tom cell i en kolumn som filen har tömmer värdet. En kolumn som filen inte har (eller som kopplingen inte använder) lämnar värdena som de är.';
+
+/** "400 rader förlorar Leveranstid (dagar): HMD-0001, …, HMD-0005 och 395 till.", then why. */
+function clearingWarning({ column, rows, articleNumbers }: ClearedValues) {
+  const named = articleNumbers.slice(0, rows);
+  const rest = rows - named.length;
+  const which =
+    named.length === 0
+      ? ''
+      : rest > 0
+        ? `: ${named.join(', ')} och ${wholeNumber.format(rest)} till`
+        : `: ${listed(named)}`;
+  return `${count(rows, 'rad', 'rader')} förlorar ${column}${which}. ${CLEARING_REASON} ${REMOVAL_UNDO}`;
 }
 
 /**
@@ -100,7 +134,7 @@ function priceWarning(
   named: readonly string[],
   fallback: string,
 ) {
-  const head = `${count(n, verb[0], verb[1])} med mer än ${limit} %`;
+  const head = `${count(n, verb[0], verb[1])} med mer än ${limit}${NBSP}%`;
   if (named.length === 0) return `${head}${fallback}.`;
   return n > named.length ? `${head}, mest för ${listed(named)}.` : `${head}: ${listed(named)}.`;
 }
@@ -132,7 +166,14 @@ export function assessRisk(input: RiskInput, thresholds: RiskThresholds): Import
   const removedShare = storedRows === 0 ? 0 : (removed / storedRows) * 100;
   const removedArticles = priceChanges.removedArticleNumbers ?? [];
   if (removed > 0 && (pricelist.status === 'CURRENT' || removedShare >= thresholds.futureRemovalPercent))
-    warnings.push(removalWarning(removed, storedRows, target, removedArticles));
+    warnings.push(
+      removalWarning(removed, storedRows, target, removedArticles, priceChanges.removedByChoice ?? 0),
+    );
+  for (const cleared of priceChanges.clearedValues ?? []) {
+    const share = storedRows === 0 ? 0 : (cleared.rows / storedRows) * 100;
+    if (cleared.rows >= thresholds.clearedRows || share >= thresholds.clearedPercent)
+      warnings.push(clearingWarning(cleared));
+  }
 
   const limit = wholeNumber.format(thresholds.priceChangePercent);
   const { largestIncrease, largestDecrease } = priceChanges;
@@ -141,10 +182,12 @@ export function assessRisk(input: RiskInput, thresholds: RiskThresholds): Import
   if (bigIncreases > 0) {
     // An increase from 0 kr has no per cent: it is the largest there is.
     const named = [
-      ...(priceChanges.increasedFromZero ?? []).map((article) => `${article} (från 0 kr)`),
+      ...(priceChanges.increasedFromZero ?? []).map((article) => `${article} (från 0${NBSP}kr)`),
       ...increasesList.filter((change) => change.percent > thresholds.priceChangePercent).map(changeOf),
     ].slice(0, 5);
-    warnings.push(priceWarning(bigIncreases, ['pris höjs', 'priser höjs'], limit, named, ', från 0 kr'));
+    warnings.push(
+      priceWarning(bigIncreases, ['pris höjs', 'priser höjs'], limit, named, `, från 0${NBSP}kr`),
+    );
   }
   if (bigDecreases > 0) {
     const named = decreasesList
@@ -158,7 +201,7 @@ export function assessRisk(input: RiskInput, thresholds: RiskThresholds): Import
     const n = priceChanges.setToZero;
     const which =
       named.length === 0 ? '' : n > named.length ? `, bland andra ${listed(named)}` : `: ${listed(named)}`;
-    warnings.push(`${count(n, 'pris blir', 'priser blir')} 0 kr${which}.`);
+    warnings.push(`${count(n, 'pris blir', 'priser blir')} 0${NBSP}kr${which}.`);
   }
 
   const middle = median(percents);
@@ -178,6 +221,8 @@ export function assessRisk(input: RiskInput, thresholds: RiskThresholds): Import
       removedArticleNumbers: priceChanges.removedArticleNumbers.slice(0, removed),
     }),
     ...(priceChanges.largestIncreases && { largestIncreases: priceChanges.largestIncreases.map(rounded) }),
+    ...(priceChanges.clearedValues && { clearedValues: priceChanges.clearedValues }),
+    ...(priceChanges.removedByChoice !== undefined && { removedByChoice: priceChanges.removedByChoice }),
     ...(priceChanges.largestDecreases && { largestDecreases: priceChanges.largestDecreases.map(rounded) }),
   };
 }

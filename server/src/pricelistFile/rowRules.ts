@@ -1,79 +1,53 @@
 import type { PricelistRowValues, ValidationError } from '#contract';
 import {
+  allowedValues as allowed,
+  canonicalWarrantyUnit,
+  canonicalWarrantyValidFrom,
+  type DecimalText,
+  forbiddenCharacterIn,
+  forbiddenCharacterMessage,
+  MAX_INTEGER,
+  MAX_WARRANTY_TERMS,
+  missingValueMessage,
+  notAllowedWordMessage,
+  type ValueProblem as Problem,
+  parseDecimalText,
+  valueProblems as problems,
+  tooLongMessage,
+} from '#contract/cellRules';
+import {
   type PriceListColumnKey,
   priceListColumns,
   type ValidationRule,
   validationRules,
-  warrantyUnits,
-  warrantyValidFromValues,
 } from '#contract/domain';
 import {
   cellDisplayValue,
   columnName,
-  type DecimalText,
   ERROR,
   formatExcelDate,
   formatNumber,
   NUMBER,
-  parseDecimalText,
   type RowCells,
   TEXT,
   unescapeFormulaText,
 } from '../lib/xlsx';
 import { type HeaderMapping, slot } from './columns';
 import { ErrorTally } from './errorCounts';
-import { forbiddenCharacterIn, forbiddenCharacterMessage, shownSafely } from './storableText';
+import { shownRow } from './errorRow';
+import { shownSafely } from './storableText';
 
 type IntegerColumn = 'minimumOrderQuantity' | 'deliveryTimeDays' | 'warrantyQuantity';
 
-export const MAX_INTEGER = 2_147_483_647;
+// The rules of a cell's text, their sentences and parsers are the contract's (#contract/cellRules):
+// the summary page checks a corrected value with them before it is sent.
+export { canonicalWarrantyUnit, canonicalWarrantyValidFrom, MAX_INTEGER };
+
 /** numeric(14, 2) in the database. */
 const MAX_PRICE_CENTS = 99_999_999_999_999;
 
-const allowed: Record<Exclude<PriceListColumnKey, 'articleName'>, string> = {
-  articleNumber: 'Ange artikelnumret för en av organisationens egna artiklar.',
-  price: 'Pris måste vara ett tal större än eller lika med 0 med högst två decimaler.',
-  minimumOrderQuantity: 'Minsta beställningsantal måste vara ett heltal större än eller lika med 1.',
-  deliveryTimeDays: 'Leveranstid (dagar) måste vara tom eller ett heltal större än eller lika med 0.',
-  warrantyQuantity: 'Garanti antal måste vara tom eller ett heltal större än eller lika med 0.',
-  warrantyUnit: 'Garanti enhet måste vara Dagar, Veckor, Månader eller År.',
-  warrantyValidFrom: 'Garanti gäller från måste vara tom, Leveransdatum eller Fakturadatum.',
-  warrantyTerms: 'Garantivillkor måste vara tom eller en text på högst 255 tecken.',
-};
-
-/** What is wrong with a value: its rule and the sentence that says so. */
-interface Problem {
-  rule: ValidationRule;
-  text: string;
-}
-
-const problems = {
-  notNumber: { rule: 'NOT_A_NUMBER', text: 'Värdet är inte ett tal.' },
-  notInteger: { rule: 'NOT_AN_INTEGER', text: 'Värdet är inte ett heltal.' },
-  negative: { rule: 'NEGATIVE', text: 'Värdet är negativt.' },
-  belowOne: { rule: 'LESS_THAN_ONE', text: 'Värdet är mindre än 1.' },
-  decimals: { rule: 'TOO_MANY_DECIMALS', text: 'Värdet har fler än två decimaler.' },
-  tooLargeInteger: { rule: 'TOO_LARGE', text: 'Värdet är för stort (högst 2 147 483 647).' },
-  tooLargePrice: { rule: 'TOO_LARGE', text: 'Värdet är för stort (högst 999 999 999 999,99).' },
-  date: { rule: 'DATE_VALUE', text: 'Cellen är formaterad som ett datum.' },
-  boolean: { rule: 'BOOLEAN_VALUE', text: 'Cellen innehåller ett sanningsvärde (SANT eller FALSKT).' },
-} satisfies Record<string, Problem>;
-
 /** Tolerance for binary floating point: a price cell holding 12.300000000000001 is 12.30. */
 const tolerance = (value: number) => Math.max(Math.abs(value), 1) * 2 ** -45;
-
-const unitByKey = new Map(warrantyUnits.map((unit) => [unit.toLowerCase(), unit]));
-const validFromByKey = new Map(warrantyValidFromValues.map((value) => [value.toLowerCase(), value]));
-
-/** One of `values` written in any casing, as its canonical spelling; null if none. */
-function canonicalOf(values: readonly string[], byKey: ReadonlyMap<string, string>) {
-  // The canonical spelling itself (most cells) is found without making a lower-case copy.
-  return (text: string) => (values.includes(text) ? text : (byKey.get(text.trim().toLowerCase()) ?? null));
-}
-
-/** Canonical warranty unit (Dagar, Veckor, Månader, År) of any casing, or null. */
-export const canonicalWarrantyUnit = canonicalOf(warrantyUnits, unitByKey);
-export const canonicalWarrantyValidFrom = canonicalOf(warrantyValidFromValues, validFromByKey);
 
 /** A price in öre as the canonical text with two decimals ("1234.50"). */
 export const formatCents = (cents: number) =>
@@ -170,6 +144,8 @@ export class PriceListRowRules {
   private cells: RowCells | null = null;
   private rowNumber = 0;
   private articleNumber: string | undefined;
+  /** What an error of the current row shows of it (showRow), once its first error is kept. */
+  private shownRow: Pick<ValidationError, 'articleName' | 'rowValues'> | null = null;
 
   constructor(
     private readonly sheet: string,
@@ -209,11 +185,12 @@ export class PriceListRowRules {
     this.cells = cells;
     this.rowNumber = rowNumber;
     this.articleNumber = undefined;
+    this.shownRow = null;
     const errorsBefore = this.errorCount;
 
     const articleNumber = this.text(slot.articleNumber);
     if (articleNumber === null) {
-      this.fail(slot.articleNumber, 'REQUIRED', `Artikelnummer saknas. ${allowed.articleNumber}`);
+      this.fail(slot.articleNumber, 'REQUIRED', missingValueMessage('articleNumber'));
     } else if (articleNumber !== undefined) {
       this.articleNumber = articleNumber;
       const article = this.articleIndex.get(articleNumber);
@@ -252,12 +229,12 @@ export class PriceListRowRules {
       'INVALID_VALID_FROM',
     );
     const warrantyTerms = this.text(slot.warrantyTerms);
-    if (warrantyTerms && warrantyTerms.length > 255 && [...warrantyTerms].length > 255) {
-      this.fail(
-        slot.warrantyTerms,
-        'TOO_LONG',
-        `Texten är ${[...warrantyTerms].length} tecken lång. ${allowed.warrantyTerms}`,
-      );
+    if (
+      warrantyTerms &&
+      warrantyTerms.length > MAX_WARRANTY_TERMS &&
+      [...warrantyTerms].length > MAX_WARRANTY_TERMS
+    ) {
+      this.fail(slot.warrantyTerms, 'TOO_LONG', tooLongMessage([...warrantyTerms].length));
     }
 
     if (this.errorCount > errorsBefore) return INVALID_ROW;
@@ -280,6 +257,7 @@ export class PriceListRowRules {
     const cellIndex = this.at[index]!;
     const letter = this.columnLetters[index]!;
     // The cell's text may be anything a file holds: kept short and visible, as it is shown.
+    this.shownRow ??= shownRow(this.cells!, this.at, this.date1904);
     this.errors.push({
       row: this.rowNumber,
       ...(this.articleNumber !== undefined && { articleNumber: shownSafely(this.articleNumber) }),
@@ -289,6 +267,7 @@ export class PriceListRowRules {
       value: cellIndex < 0 ? '' : shownSafely(cellDisplayValue(this.cells!, cellIndex, this.date1904)),
       rule,
       ...(letter !== '' && { cell: `${letter}${this.rowNumber}` }),
+      ...this.shownRow,
     });
   }
 
@@ -337,7 +316,7 @@ export class PriceListRowRules {
     const i = this.at[index]!;
     const cells = this.cells!;
     if (i < 0 || (cells.kinds[i] === TEXT && cells.texts[i]!.trim() === '')) {
-      this.fail(index, 'REQUIRED', `Pris saknas. ${allowed.price}`);
+      this.fail(index, 'REQUIRED', missingValueMessage('price'));
       return undefined;
     }
     const kind = cells.kinds[i];
@@ -374,8 +353,7 @@ export class PriceListRowRules {
     const cells = this.cells!;
     const key = priceListColumns[index]!.key as IntegerColumn;
     if (i < 0 || (cells.kinds[i] === TEXT && cells.texts[i]!.trim() === '')) {
-      if (required)
-        this.fail(index, 'REQUIRED', `${priceListColumns[index]!.header} saknas. ${allowed[key]}`);
+      if (required) this.fail(index, 'REQUIRED', missingValueMessage(key as 'minimumOrderQuantity'));
       return null;
     }
     const kind = cells.kinds[i];
@@ -413,7 +391,7 @@ export class PriceListRowRules {
     const value = canonical(text);
     if (value === null) {
       const key = priceListColumns[index]!.key as 'warrantyUnit' | 'warrantyValidFrom';
-      this.fail(index, rule, `Värdet är inte ett av de tillåtna. ${allowed[key]}`);
+      this.fail(index, rule, notAllowedWordMessage(key));
       return undefined;
     }
     return value;

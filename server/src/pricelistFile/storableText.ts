@@ -11,42 +11,22 @@
 /** Longest value or article number kept in an error (a 10-million-character cell stays in the file). */
 export const MAX_SHOWN_LENGTH = 300;
 
-export interface ForbiddenCharacter {
-  /** The code unit, e.g. 0x0000 or 0xD800. */
-  code: number;
-  /** Its place in the text, counted from 1 in code units. */
-  position: number;
-}
-
 /** The C0 controls XML 1.0 cannot hold: all but tab, line feed and carriage return. */
 const C0_BUT_TAB_LF_CR = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F';
 
 /** Half of a surrogate pair without its other half (the regular expression reads code units). */
 const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Those controls, U+FFFE, U+FFFF and lone surrogates, in one pass. */
-const notStorable = new RegExp(`[${C0_BUT_TAB_LF_CR}\\uFFFE\\uFFFF]|${loneSurrogates.source}`);
-
-/** The first character of `text` that cannot be stored, or null when every one can. */
-export function forbiddenCharacterIn(text: string): ForbiddenCharacter | null {
-  const found = notStorable.exec(text);
-  return found ? { code: text.charCodeAt(found.index), position: found.index + 1 } : null;
-}
+// Which characters cannot be stored, and the sentence that names one, are the contract's: the
+// summary page checks a corrected value with them before it is sent.
+export {
+  type ForbiddenCharacter,
+  forbiddenCharacterIn,
+  forbiddenCharacterMessage,
+} from '#contract/cellRules';
 
 /** A code unit as four hex digits: "000D". */
 const hex4 = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');
-const hex = (code: number) => `U+${hex4(code)}`;
-
-/** The Swedish sentence that names a refused character and where it is. */
-export function forbiddenCharacterMessage({ code, position }: ForbiddenCharacter): string {
-  const what =
-    code >= 0xd800 && code <= 0xdfff
-      ? `${hex(code)}, en halv teckenkod`
-      : code >= 0xfffe
-        ? `${hex(code)}, som inte är ett tecken`
-        : `${hex(code)}, ett styrtecken`;
-  return `Texten innehåller ett tecken som inte kan sparas (${what}) på plats ${position}.`;
-}
 
 const invisibleControl = new RegExp(`[${C0_BUT_TAB_LF_CR}\\u007F]`, 'g');
 

@@ -49,6 +49,8 @@ export interface SavedMappingOption {
   savedAt: string;
   key: string;
   choice: SavedChoice;
+  /** The file's header row it was saved with, as written: to say how a file's differs. */
+  headers?: readonly string[];
 }
 
 /** The same data as JSON texts, in blocks, as PostgreSQL aggregates them (format: snapshotJson.ts). */

@@ -42,11 +42,12 @@ function addedRows(outcome: PriceListValidationOutcome): PricelistRowValues[] {
   return outcome.changes.added;
 }
 
-/** The single error of a one-row file whose row is `row`. */
+/** The single error of a one-row file whose row is `row`, without what it shows of the row (errorRowValues.test.ts). */
 async function onlyError(row: CellInput[]) {
   const errors = errorsOf(await validate(await file([row])));
   expect(errors).toHaveLength(1);
-  return errors[0]!;
+  const { articleName: _name, rowValues: _values, ...error } = errors[0]!;
+  return error;
 }
 
 const priceRule = 'Pris måste vara ett tal större än eller lika med 0 med högst två decimaler.';
@@ -67,7 +68,14 @@ describe('the file format', () => {
       sheetsInFile: ['Blad1', 'Blad2'],
       // What the mapping step needs: each sheet's header row, and a mapping to preselect.
       fileSheets: [
-        { name: 'Blad1', columns: headers.map((header, i) => ({ column: 'ABCDEFGHI'[i], header })) },
+        {
+          name: 'Blad1',
+          // Under each header its first values (Garantivillkor has none).
+          columns: headers.map((header, i) => {
+            const sample = ['HMD-0001', 'Rullstol', '100', '1', '5', '2', 'År', 'Leveransdatum'][i];
+            return { column: 'ABCDEFGHI'[i], header, ...(sample && { samples: [sample] }) };
+          }),
+        },
         { name: 'Blad2', columns: [{ column: 'A', header: 'x' }] },
       ],
       suggestedMapping: {
@@ -97,9 +105,9 @@ describe('the file format', () => {
         {
           name: 'Prislista',
           columns: [
-            { column: 'A', header: 'Artikelnummer' },
-            { column: 'B', header: 'Benämning' },
-            { column: 'C', header: 'Leveranstid (dagar)' },
+            { column: 'A', header: 'Artikelnummer', samples: ['HMD-0001'] },
+            { column: 'B', header: 'Benämning', samples: ['x'] },
+            { column: 'C', header: 'Leveranstid (dagar)', samples: ['1'] },
           ],
         },
       ],
@@ -345,7 +353,7 @@ describe('the rules of each column', () => {
     const errors = errorsOf(
       await validate(await file([validRow('HMD-0001'), validRow('HMD-0002'), validRow(' HMD-0001 ')])),
     );
-    expect(errors).toEqual([
+    expect(errors.map(({ articleName: _name, rowValues: _values, ...error }) => error)).toEqual([
       {
         row: 4,
         articleNumber: 'HMD-0001',
@@ -640,6 +648,13 @@ describe('text that cannot be stored', () => {
         value: 'före␀efter',
         rule: 'FORBIDDEN_CHARACTER',
         cell: 'I2',
+        // The row's values beside it are shown as safely.
+        rowValues: [
+          { column: 'Artikelnummer', value: 'HMD-0001' },
+          { column: 'Pris', value: '100' },
+          { column: 'Minsta beställningsantal', value: '1' },
+          { column: 'Garantivillkor', value: 'före␀efter' },
+        ],
       },
     ]);
   });

@@ -9,15 +9,16 @@ import {
   headerSetKey,
   type ImportSummary,
   type MappedColumn,
-  matchKey,
   type PriceListColumnHeader,
   type SavedChoice,
   type SavedFileColumn,
+  type SavedMappingMismatch,
   suggestColumns,
   type ValidationError,
 } from '#contract';
 import { PRICE_LIST_SHEET, priceListColumns, SUMMARY_ERROR_LIMIT } from '#contract/domain';
 import {
+  cellDisplayValue,
   columnName,
   detectExcelFormat,
   type ExcelFormat,
@@ -27,17 +28,25 @@ import {
   type SheetRowSink,
   StopReading,
   TEXT,
+  unescapeFormulaText,
 } from '../lib/xlsx';
-import { type HeaderMapping, mapChosenColumns, mapHeader } from './columns';
-import { PriceListDiff, type PriceListDiffResult, type StoredRows, storedRowsOf } from './diff';
+import { type HeaderMapping, mapChosenColumns, mapHeader, slot } from './columns';
+import {
+  type KeptColumns,
+  PriceListDiff,
+  type PriceListDiffResult,
+  type StoredRows,
+  storedRowsOf,
+} from './diff';
 import { ErrorTally } from './errorCounts';
 import { ExcelFileError, inSwedish } from './fileErrors';
-import { headerColumns, readFileSheets } from './fileSheets';
+import { headerColumns, readFileSheets, SamplingSink } from './fileSheets';
 import { detectCatalogue } from './peppol/detect';
 import { DOCTYPE_REFUSED } from './peppol/readCatalogue';
 import { validateCatalogue } from './peppol/validateCatalogue';
 import { QueuedRows } from './queuedRows';
 import { PriceListRowRules, VALID_ROW } from './rowRules';
+import { bestSavedFit } from './savedMappingMismatch';
 import { shownSafely } from './storableText';
 import type {
   FileCorrections,
@@ -172,8 +181,9 @@ function withFileSheets(
 
 /**
  * INVALID_FORMAT as it was, with what the mapping step needs: the file's sheets and a suggested
- * mapping (the organisation's latest saved choices where the names still fit, then look-alike
- * names), on the sheet that fits best.
+ * mapping (the choices of the organisation's saved mapping for the sheet whose headers differ
+ * least, where the names still fit, then look-alike names), on the sheet that fits best; and,
+ * when that saved mapping was not used because the headers differ, how they differ.
  */
 function mappingStep(
   outcome: ValidationOutcome,
@@ -183,16 +193,29 @@ function mappingStep(
   if (outcome.summary.type !== 'INVALID_FORMAT' || fileSheets.length === 0) return outcome;
   let best: ColumnChoice | null = null;
   let bestScore = -1;
+  const mismatches: SavedMappingMismatch[] = [];
   for (const sheet of fileSheets) {
-    const savedForSheet = columns.saved?.find(
-      (saved) => matchKey(saved.choice.sheet) === matchKey(sheet.name),
-    );
+    const fit = bestSavedFit(sheet, columns.saved);
     const chosenForSheet = columns.chosen?.sheet === sheet.name ? columns.chosen : undefined;
-    const suggestion = chosenForSheet ?? suggestColumns(sheet, savedForSheet?.choice);
+    const suggestion = chosenForSheet ?? suggestColumns(sheet, fit?.saved.choice);
     const score = Object.keys(suggestion.columns).length + (chosenForSheet ? 100 : 0);
     if (score > bestScore) [best, bestScore] = [suggestion, score];
+    const differs = fit && fit.mismatch.missingHeaders.length + fit.mismatch.newHeaders.length > 0;
+    if (differs) mismatches.push(fit.mismatch);
   }
-  return { allErrors: [], summary: { ...outcome.summary, fileSheets, suggestedMapping: best! } };
+  // Why a saved mapping was not used, when no mapping was chosen: for the suggested sheet first.
+  const savedMappingMismatch = columns.chosen
+    ? undefined
+    : (mismatches.find((mismatch) => mismatch.sheet === best!.sheet) ?? mismatches[0]);
+  return {
+    allErrors: [],
+    summary: {
+      ...outcome.summary,
+      fileSheets,
+      suggestedMapping: best!,
+      ...(savedMappingMismatch && { savedMappingMismatch }),
+    },
+  };
 }
 
 /** Reads the sheet (ours, or the chosen mapping's) and checks every row against the data. */
@@ -209,14 +232,21 @@ async function readAndCheck(
   const provided = Promise.resolve(data).then((ready) => sink.provide(ready));
   // Handled here so a file that fails to read leaves no rejection behind; awaited below.
   provided.catch(() => {});
-  const read = await readSheet(content, format, chosen?.sheet ?? PRICE_LIST_SHEET, sink).catch(inSwedish);
+  // A chosen sheet's header row is the mapping step's too: its samples are taken as it is read.
+  const sampled = chosen ? new SamplingSink(sink) : null;
+  const read = await readSheet(content, format, chosen?.sheet ?? PRICE_LIST_SHEET, sampled ?? sink).catch(
+    inSwedish,
+  );
   await provided;
   if (read === null)
     return invalidFormat(
       priceListColumns.filter((c) => c.required).map((c) => c.header),
       sink.sheetNames,
     );
-  headerRows.push({ name: shownSafely(read.sheetName), columns: sink.headerRow });
+  headerRows.push({
+    name: shownSafely(read.sheetName),
+    columns: sampled?.samples?.on(sink.headerRow) ?? sink.headerRow,
+  });
   const mapping = sink.mapping ?? sink.mapHeaderRow(null);
   if (mapping.missingRequired.length > 0) return invalidFormat(mapping.missingRequired);
   // Only a mapped file's summary names its columns (withFileSheets says where they came from).
@@ -276,6 +306,15 @@ function mappedColumnsOf(mapping: HeaderMapping, headerRow: FileSheet['columns']
   });
   return mapped;
 }
+
+/** Our optional columns that the sheet (or its mapping) does not have: their stored values are kept. */
+const keptColumnsOf = ({ columnOfSlot }: HeaderMapping): KeptColumns => ({
+  deliveryTimeDays: columnOfSlot[slot.deliveryTimeDays]! < 0,
+  warrantyQuantity: columnOfSlot[slot.warrantyQuantity]! < 0,
+  warrantyUnit: columnOfSlot[slot.warrantyUnit]! < 0,
+  warrantyValidFrom: columnOfSlot[slot.warrantyValidFrom]! < 0,
+  warrantyTerms: columnOfSlot[slot.warrantyTerms]! < 0,
+});
 
 /** INVALID_FORMAT; without the sheet, also the sheets the file has, so the page can say what is wrong. */
 const MAX_LISTED_SHEETS = 50;
@@ -350,7 +389,10 @@ class PriceListSink implements SheetRowSink {
     }
     this.articleIndex = articleIndex;
     this.diff = new PriceListDiff(stored, articleIndex);
-    if (this.mapping) this.rules = this.rulesFor(this.mapping, articleIndex);
+    if (this.mapping) {
+      this.rules = this.rulesFor(this.mapping, articleIndex);
+      this.diff.keep(keptColumnsOf(this.mapping));
+    }
     const queued = this.queued!;
     this.queued = null;
     queued.replay((rowNumber, cells) => this.check(rowNumber, cells));
@@ -363,6 +405,7 @@ class PriceListSink implements SheetRowSink {
       // Without its required columns the sheet is not read further: the rows cannot be checked.
       if (this.mapping.missingRequired.length > 0) throw new StopReading(this.read);
       if (this.articleIndex) this.rules = this.rulesFor(this.mapping, this.articleIndex);
+      this.diff?.keep(keptColumnsOf(this.mapping));
       if (rowNumber === 1) return;
     }
     if (this.queued) this.queued.push(rowNumber, cells);
@@ -381,7 +424,10 @@ class PriceListSink implements SheetRowSink {
 
   private check(rowNumber: number, cells: RowCells) {
     // A row left out is as if the file did not have it; a corrected cell holds the typed text.
-    if (this.leftOut.size > 0 && this.leftOut.has(rowNumber)) return;
+    if (this.leftOut.size > 0 && this.leftOut.has(rowNumber)) {
+      this.diff!.leaveOut(this.articleOfRow(cells));
+      return;
+    }
     const corrected = this.corrected.size > 0 ? this.corrected.get(rowNumber) : undefined;
     if (corrected) this.correct(cells, corrected);
     const rules = this.rules!;
@@ -390,6 +436,18 @@ class PriceListSink implements SheetRowSink {
     if (checked === VALID_ROW && rules.errorCount === 0 && this.mapping!.duplicateErrors.length === 0) {
       this.diff!.add(rules.row);
     }
+  }
+
+  /** The index of the article a row names, read as the rules read it; undefined when it names none of ours. */
+  private articleOfRow(cells: RowCells): number | undefined {
+    const column = this.mapping!.columnOfSlot[slot.articleNumber]!;
+    const i = column < 0 ? -1 : cells.columns.indexOf(column);
+    if (i < 0 || i >= cells.count) return undefined;
+    const text =
+      cells.kinds[i] === TEXT
+        ? unescapeFormulaText(cells.texts[i]!)
+        : cellDisplayValue(cells, i, this.read.date1904);
+    return this.articleIndex!.get(text.trim());
   }
 
   /** Writes the typed texts into the row's cells, in the columns the mapping reads them from. */

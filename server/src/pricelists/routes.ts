@@ -192,7 +192,11 @@ export function pricelistRoutes(api: FastifyInstance, { db, clock, workerPool }:
         .selectFrom('pricelists as p')
         .innerJoin('general_pricelists as g', 'g.id', 'p.general_pricelist_id')
         .innerJoin('organizations as o', 'o.id', 'g.organization_id')
-        .select(['o.name', sql<string>`to_char(p.valid_from, 'YYYY-MM-DD')`.as('validFrom')])
+        .select([
+          'o.name',
+          'o.organization_number',
+          sql<string>`to_char(p.valid_from, 'YYYY-MM-DD')`.as('validFrom'),
+        ])
         .where('p.id', '=', pricelistId)
         .where('g.id', '=', generalPricelistId)
         .where('g.organization_id', '=', organizationId)
@@ -212,6 +216,7 @@ export function pricelistRoutes(api: FastifyInstance, { db, clock, workerPool }:
             issueDate: swedishDateOf(clock.now()),
             startDate: pricelist.validFrom,
             supplierName: pricelist.name,
+            supplierOrganizationNumber: pricelist.organization_number,
           },
           filled.rows,
           worker,

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '#contract';
 import type { Database } from '../db/database';
 import type { WebhookEndpointsTable } from '../db/schema';
@@ -22,7 +22,8 @@ const endpointQuery = (db: Database, organizationId: number) =>
     .selectFrom('webhook_endpoints as e')
     .leftJoin('users as u', 'u.id', 'e.created_by')
     .selectAll('e')
-    .select('u.username as created_by_name')
+    // The full name, as every page names a user.
+    .select(sql<string | null>`u.first_name || ' ' || u.last_name`.as('created_by_name'))
     .where('e.organization_id', '=', organizationId);
 
 export async function listEndpoints(db: Database, organizationId: number): Promise<WebhookEndpoint[]> {

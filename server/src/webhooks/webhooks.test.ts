@@ -128,7 +128,8 @@ describe.each(testDatabaseKinds)('webhooks (%s)', (kind) => {
         url: receiver.url,
         events: ['import.validated', 'import.applied'],
         enabled: true,
-        createdBy: 'lev.admin',
+        // The full name, as the page shows it.
+        createdBy: 'Lena Lindqvist',
       }),
     ]);
     const stored = await testApp.db.selectFrom('webhook_endpoints').selectAll().execute();

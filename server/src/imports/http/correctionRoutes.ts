@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CorrectionDraft,
+  type CorrectionDraftResponse,
   type ImportAttemptsResponse,
   type ImportCorrectionsResponse,
   type ImportResponse,
@@ -10,7 +12,7 @@ import {
 } from '#contract';
 import { PRICE_LIST_SHEET } from '#contract/domain';
 import type { AppDeps } from '../../appDeps';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { requireAuth } from '../../identity/session';
 import { PathIdParam } from '../../pathId';
 import { buildCorrectedFile, detectCatalogue } from '../../pricelistFile';
@@ -18,10 +20,13 @@ import { correctAndValidate } from '../commands';
 import { reserveRequestWorker } from '../jobs/workerLimits';
 import type { CommandOutcome } from '../outcome';
 import { listAttempts } from '../store/attempts';
+import { loadDraft, saveDraft } from '../store/correctionDrafts';
 import { correctedCellsOf, listCorrections } from '../store/corrections';
+import { loadStoredErrors } from '../store/details';
 import { importFileKept, readImportFile } from '../store/importFiles';
 import { findImport, findImportSummary } from '../store/importViews';
 import { correctedFileName, sendWorkbook } from './downloads';
+import { draftRouteDocs } from './draftDocs';
 import { importRouteDocs as docs } from './openapi';
 
 const importParams = z.object({ organizationId: PathIdParam, importId: PathIdParam });
@@ -38,29 +43,61 @@ export function correctionRoutes(
   const routes = scope.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
 
+  /** The import's corrections version, and whether its errors may be corrected here now. */
+  const correctionState = async (organizationId: number, importId: number) => {
+    const row = await db
+      .selectFrom('imports')
+      .select(['status', 'summary', 'corrections_version'])
+      .where('id', '=', importId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    const summary = row.summary === null ? null : ImportSummary.safeParse(row.summary).data;
+    const correctable =
+      row.status === 'VALIDATION_FAIL' &&
+      summary?.type === 'VALIDATION_ERRORS' &&
+      summary.errorCount <= config.CORRECTIONS_MAX_ERRORS;
+    return { version: row.corrections_version, correctable };
+  };
+
   routes.get(
     '/imports/:organizationId/:importId/corrections',
     { config: { apiKey: true }, schema: { ...docs.corrections, params: importParams } },
     async (request): Promise<ImportCorrectionsResponse> => {
       const { organizationId, importId } = request.params;
-      const row = await db
-        .selectFrom('imports')
-        .select(['status', 'summary', 'corrections_version'])
-        .where('id', '=', importId)
-        .where('organization_id', '=', organizationId)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      const summary = row.summary === null ? null : ImportSummary.safeParse(row.summary).data;
-      const correctable =
-        row.status === 'VALIDATION_FAIL' &&
-        summary?.type === 'VALIDATION_ERRORS' &&
-        summary.errorCount <= config.CORRECTIONS_MAX_ERRORS;
       return {
-        version: row.corrections_version,
-        correctable,
+        ...(await correctionState(organizationId, importId)),
         maxErrors: config.CORRECTIONS_MAX_ERRORS,
         ...(await listCorrections(db, importId)),
       };
+    },
+  );
+
+  // The round being typed, kept per user (decision 0043): read back without what no longer has an error.
+  routes.get(
+    '/imports/:organizationId/:importId/corrections/draft',
+    { config: { apiKey: true }, schema: { ...draftRouteDocs.getDraft, params: importParams } },
+    async (request): Promise<CorrectionDraftResponse> => {
+      const { organizationId, importId } = request.params;
+      const { userId } = requireAuth(request);
+      if (!(await correctionState(organizationId, importId)).correctable) return { draft: null, dropped: 0 };
+      return loadDraft(db, importId, userId, await loadStoredErrors(db, importId));
+    },
+  );
+
+  routes.put(
+    '/imports/:organizationId/:importId/corrections/draft',
+    {
+      config: { apiKey: true },
+      schema: { ...draftRouteDocs.saveDraft, params: importParams, body: CorrectionDraft },
+    },
+    async (request, reply) => {
+      const { organizationId, importId } = request.params;
+      const { userId } = requireAuth(request);
+      if (!(await correctionState(organizationId, importId)).correctable)
+        throw conflict('Bara en fil med valideringsfel kan rättas här.');
+      await saveDraft(db, { importId, userId, now: deps.clock.now() }, request.body);
+      return reply.status(204).send();
     },
   );
 

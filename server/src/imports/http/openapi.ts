@@ -215,7 +215,7 @@ export const importRouteDocs = {
   summary: {
     summary: 'Valideringens eller inläsningens sammanfattning',
     description:
-      'result är null medan inläsningen bearbetas, vid tekniskt fel och för en avbruten inläsning. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas (för en Peppol-katalog vars startdatum inte passar prislistan i stället skälet i catalogueProblem), och för kopplingssteget filens flikar med rubrikrader (fileSheets) och en föreslagen koppling (suggestedMapping). VALIDATION_ERRORS: antalet fel, de 100 första (var och en med regel, rule, och cell, t.ex. C12, och filens eget kolumnnamn i fileColumn när det skiljer sig) och antalet fel per kolumn och regel (errorCounts, med en svensk mening i label). En fil som lästs med en koppling har columnMapping (kopplingen och om den kom från begäran, REQUEST, eller en sparad koppling, SAVED_MAPPING) och fileSheets; utan columnMapping lästes filens egna rubriker, våra.',
+      'result är null medan inläsningen bearbetas, vid tekniskt fel och för en avbruten inläsning. CONFIRM: antal tillagda, ändrade, borttagna och oförändrade rader och risk. INVALID_FORMAT: kolumner eller flik som saknas (för en Peppol-katalog vars startdatum inte passar prislistan i stället skälet i catalogueProblem), och för kopplingssteget filens flikar med rubrikrader (fileSheets, varje kolumn med upp till tre exempelvärden ur de första dataraderna i samples) och en föreslagen koppling (suggestedMapping), och när organisationens sparade koppling för fliken inte användes för att rubrikerna skiljer sig, varför (savedMappingMismatch: rubriker som inte längre finns i missingHeaders, nya rubriker i newHeaders). VALIDATION_ERRORS: antalet fel, de 100 första (var och en med regel, rule, och cell, t.ex. C12, och filens eget kolumnnamn i fileColumn när det skiljer sig) och antalet fel per kolumn och regel (errorCounts, med en svensk mening i label). En fil som lästs med en koppling har columnMapping (kopplingen och om den kom från begäran, REQUEST, eller en sparad koppling, SAVED_MAPPING) och fileSheets; utan columnMapping lästes filens egna rubriker, våra.',
     tags,
     response: { 200: json('Sammanfattningen.', ImportSummaryResponse), ...errors(noAccess) },
   },
@@ -325,21 +325,21 @@ export const importRouteDocs = {
   attempts: {
     summary: 'Inläsningens försök',
     description:
-      'Varje validering som användaren bad om är ett försök: den första uppladdningen, varje ny fil, varje ny kolumnkoppling och varje "Validera igen". Äldst först: när, av vem, filens namn, antal rättelser, resultatet och jämförelsen med försöket före (fel rättade, nya och kvar; för två godkända hur antalen ändrades), som valideringen räknade fram.',
+      'Varje validering som användaren bad om är ett försök: den första uppladdningen, varje ny fil, varje ny kolumnkoppling och varje ”Validera igen”. Äldst först: när, av vem, filens namn, antal rättelser, resultatet och jämförelsen med försöket före (fel rättade, nya och kvar; för två godkända hur antalen ändrades), som valideringen räknade fram.',
     tags,
     response: { 200: json('Försöken.', ImportAttemptsResponse), ...errors(noAccess) },
   },
   correct: {
     summary: 'Rätta celler och validera igen',
     description:
-      'Sparar rättelser av celler som valideringen fann fel i ({row, column, value}) och rader att lämna utanför (leaveOut), och validerar samma fil igen med alla omgångars rättelser, genom samma kö som en ny fil. Rättelserna prövas mot samma regler som filen. basedOn är version från GET …/corrections. Bara i VALIDATION_FAIL med valideringsfel, högst CORRECTIONS_MAX_ERRORS (1 000) fel.',
+      'Sparar rättelser av celler som valideringen fann fel i ({row, column, value}) och rader att ta bort ur prislistan (leaveOut), och validerar samma fil igen med alla omgångars rättelser, genom samma kö som en ny fil. setAll ({column, rule, value}, ”Sätt alla till …”) rättar varje fel av regeln i kolumnen till värdet och leaveOutAll ({column, rule}, ”Ta bort alla rader med det här felet”) tar bort varje rad med ett sådant fel: alla fel som valideringen sparade, inte bara de som en sida visade, och de sparas som vanliga rättelser; en cell som rättas för sig vinner över setAll. Rättelserna prövas mot samma regler som filen. basedOn är version från GET …/corrections. Bara i VALIDATION_FAIL med valideringsfel, högst CORRECTIONS_MAX_ERRORS (1 000) fel.',
     tags,
     response: {
       200: json('Inläsningen i VALIDATION_PENDING.', importIn('pending')),
       ...errors(
         [
           400,
-          'Kroppen har fel form, eller en rättelse gäller en rad eller kolumn utan fel i filen (BAD_REQUEST).',
+          'Kroppen har fel form, en rättelse gäller en rad eller kolumn utan fel i filen, eller setAll eller leaveOutAll nämner en kolumn och regel utan fel (BAD_REQUEST).',
         ],
         noAccess,
         [

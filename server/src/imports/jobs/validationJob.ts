@@ -174,6 +174,8 @@ function withRisk(
     {
       priceChangePercent: config.RISK_PRICE_CHANGE_PERCENT,
       futureRemovalPercent: config.RISK_FUTURE_REMOVAL_PERCENT,
+      clearedRows: config.RISK_CLEARED_ROWS,
+      clearedPercent: config.RISK_CLEARED_PERCENT,
     },
   );
   return { ...summary, risk };

@@ -58,7 +58,7 @@ export async function savedMappingOptions(
 ): Promise<SavedMappingOption[]> {
   const rows = await db
     .selectFrom('column_mappings')
-    .select(['id', 'header_key', 'sheet', 'columns', 'saved_at'])
+    .select(['id', 'header_key', 'sheet', 'headers', 'columns', 'saved_at'])
     .where('organization_id', '=', organizationId)
     .orderBy((eb) => eb.fn.coalesce('last_used_at', 'saved_at'), 'desc')
     .orderBy('id', 'desc')
@@ -69,6 +69,7 @@ export async function savedMappingOptions(
     savedAt: row.saved_at.toISOString(),
     key: row.header_key,
     choice: { sheet: row.sheet, columns: row.columns },
+    headers: row.headers,
   }));
 }
 

@@ -108,6 +108,8 @@ export async function saveCorrections(
 /** Drops the corrections: a new file or other columns make them point at other cells. */
 export async function dropCorrections(trx: Transaction<DB>, importId: number) {
   await trx.deleteFrom('import_corrections').where('import_id', '=', importId).execute();
+  // So do the rounds being typed (decision 0043): every user's draft names the old cells.
+  await trx.deleteFrom('import_correction_drafts').where('import_id', '=', importId).execute();
   await trx
     .updateTable('imports')
     .set((eb) => ({ corrections_version: eb('corrections_version', '+', 1) }))

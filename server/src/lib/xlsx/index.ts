@@ -3,13 +3,7 @@
  * Knows nothing of price lists; see README.md. The writer is its own entry point
  * (./workbookWriter), so a reader does not load exceljs.
  */
-export {
-  cellDisplayValue,
-  type DecimalText,
-  formatExcelDate,
-  formatNumber,
-  parseDecimalText,
-} from './cellText';
+export { cellDisplayValue, formatExcelDate, formatNumber } from './cellText';
 export {
   checkOfficeContainer,
   detectExcelFormat,

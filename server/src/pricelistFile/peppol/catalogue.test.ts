@@ -616,6 +616,9 @@ describe('in the worker thread, and written back', () => {
       supplierName: 'Hjälpmedel Demo AB',
       rows: rows.map((values) => ({ values, articleName: `Namn på ${values.articleNumber}` })),
     });
+    // No organisation number known: the parties by name only, never a made-up identifier.
+    expect(xml).not.toContain('EndpointID');
+    expect(xml).toContain('<cbc:RegistrationName>Hjälpmedel Demo AB</cbc:RegistrationName>');
     const outcome = await validate(Buffer.from(xml), rows, {
       period: { number: '2', validFrom: '2026-10-27', nextValidFrom: null },
     });

@@ -228,6 +228,20 @@ describe.each(testDatabaseKinds)('a Peppol catalogue through the import (%s)', (
     );
     expect(download.body).toContain('<cbc:ActionCode>Replace</cbc:ActionCode>');
     expect(download.body).toContain('<cbc:RegistrationName>Hjälpmedel Demo AB</cbc:RegistrationName>');
+    // The supplier by its own organisation number (ICD 0007), as provider and receiver: no made-up one.
+    const number = '5599000006';
+    expect(download.body.match(/<cbc:EndpointID schemeID="0007">(\d+)<\/cbc:EndpointID>/g)).toEqual([
+      `<cbc:EndpointID schemeID="0007">${number}</cbc:EndpointID>`,
+      `<cbc:EndpointID schemeID="0007">${number}</cbc:EndpointID>`,
+    ]);
+    expect(download.body).toContain(`<cbc:CompanyID schemeID="0007">${number}</cbc:CompanyID>`);
+    expect(download.body).not.toContain('0000000000');
+    // Peppol's rule PEPPOL-COMMON-R049: ten digits whose last is the Luhn check digit of the nine before.
+    const sum = [...number.slice(0, 9)].reverse().reduce((total, digit, index) => {
+      const doubled = Number(digit) * (index % 2 === 0 ? 2 : 1);
+      return total + Math.floor(doubled / 10) + (doubled % 10);
+    }, 0);
+    expect((10 - (sum % 10)) % 10).toBe(Number(number[9]));
     // Sent compressed, as a large catalogue must be to fit within the upload limit.
     const { id, status, summary } = await validated(
       gzipSync(download.rawPayload),

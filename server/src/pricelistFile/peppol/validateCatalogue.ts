@@ -195,7 +195,10 @@ export async function validateCatalogue(
   };
 
   const checkLine = (line: CatalogueLine) => {
-    if (leftOut.has(line.index)) return;
+    if (leftOut.has(line.index)) {
+      diff.leaveOut(articleIndex.get(line.articleNumber?.value.trim() ?? ''));
+      return;
+    }
     const errorsBefore = rules.errors.length;
     const ownBefore = ownErrors;
     const action = line.actionCode?.value ?? '';

@@ -13,6 +13,8 @@ export interface CatalogueHeading {
   /** ValidityPeriod/StartDate: the price list's first day. */
   startDate: string;
   supplierName: string;
+  /** The supplier's Swedish organisation number (10 digits), where it is known. */
+  supplierOrganizationNumber?: string | null;
 }
 
 export interface CatalogueDocument extends CatalogueHeading {
@@ -22,9 +24,30 @@ export interface CatalogueDocument extends CatalogueHeading {
 const escaped = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * A party: the supplier, by name and, where it is known, by its organisation number (ICD 0007,
+ * a Swedish organisation number) as its electronic address and legal registration
+ * (docs/decisions/0044-pages-for-integrators.md). Both ProviderParty and ReceiverParty name the
+ * supplier: it provides the catalogue and gets it when downloading it; the service has no Peppol
+ * identifier of its own to name. Without a number the party has its name only: the syntax asks
+ * for an EndpointID, and a made-up one (as 0000000000 was) would name some other company.
+ */
+function party(element: string, name: string, organizationNumber: string | null | undefined): string {
+  const number = organizationNumber && /^\d{10}$/.test(organizationNumber) ? organizationNumber : null;
+  const lines = [`  <cac:${element}>`];
+  if (number !== null) lines.push(`    <cbc:EndpointID schemeID="0007">${number}</cbc:EndpointID>`);
+  lines.push(
+    '    <cac:PartyLegalEntity>',
+    `      <cbc:RegistrationName>${escaped(name)}</cbc:RegistrationName>`,
+  );
+  if (number !== null) lines.push(`      <cbc:CompanyID schemeID="0007">${number}</cbc:CompanyID>`);
+  lines.push('    </cac:PartyLegalEntity>', `  </cac:${element}>`);
+  return `${lines.join('\n')}\n`;
+}
+
 export function writeCatalogue(document: CatalogueDocument): string {
-  const party = (element: string, name: string) =>
-    `  <cac:${element}>\n    <cbc:EndpointID schemeID="0007">0000000000</cbc:EndpointID>\n    <cac:PartyLegalEntity>\n      <cbc:RegistrationName>${escaped(name)}</cbc:RegistrationName>\n    </cac:PartyLegalEntity>\n  </cac:${element}>\n`;
+  const supplier = (element: string) =>
+    party(element, document.supplierName, document.supplierOrganizationNumber);
   const lines = document.rows.map(({ values, articleName }, i) => {
     const optional = (text: string | null | undefined, element: string) =>
       text === null || text === undefined || text === '' ? '' : element;
@@ -69,7 +92,7 @@ export function writeCatalogue(document: CatalogueDocument): string {
     '  <cac:ValidityPeriod>',
     `    <cbc:StartDate>${document.startDate}</cbc:StartDate>`,
     '  </cac:ValidityPeriod>',
-    `${party('ProviderParty', document.supplierName)}${party('ReceiverParty', 'Hjälpmedelsdatabasen')}${lines.join('\n')}`,
+    `${supplier('ProviderParty')}${supplier('ReceiverParty')}${lines.join('\n')}`,
     '</Catalogue>',
     '',
   ].join('\n');

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/api';
 import type { AppDispatch } from '../../api/dispatch';
 import { profileApi } from '../../api/profile';
+import { RETURN_TO_PARAM, safeReturnPath } from '../../api/returnPath';
 import { PROFILE_STORAGE_KEY } from '../../api/session';
 import { sessionStarted } from '../../api/sessionActions';
 import { AuthPage } from './AuthPage';
@@ -20,6 +21,9 @@ export function LoginPage() {
   const dispatch = useDispatch<AppDispatch>();
   const navigate = useNavigate();
   const [login] = useLoginMutation();
+  // The page a session ended on: only a path of this site is ever followed (returnPath.ts).
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get(RETURN_TO_PARAM));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +55,7 @@ export function LoginPage() {
       const profile = await dispatch(
         profileApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true, subscribe: false }),
       ).unwrap();
-      navigate(profile.previousLoginFound ? '/' : '/v1/profile', { replace: true });
+      navigate(profile.previousLoginFound ? (returnTo ?? '/') : '/v1/profile', { replace: true });
     } catch (failure) {
       setError(loginErrorText(failure));
       setBusy(false);

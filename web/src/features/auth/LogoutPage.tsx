@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../../api/api';
-import { logoutLimitsOf, logoutReasonOf } from '../../api/logoutReason';
+import { logoutLimitsOf, logoutReasonOf, logoutReturnToOf } from '../../api/logoutReason';
+import { loginPathReturningTo } from '../../api/returnPath';
 import { PROFILE_STORAGE_KEY } from '../../api/session';
 import { sessionCleared } from '../../api/sessionActions';
 import { AuthPage } from './AuthPage';
@@ -19,6 +20,8 @@ export function LogoutPage() {
   const { state } = useLocation();
   const reason = logoutReasonOf(state);
   const { idleMinutes, maxHours } = logoutLimitsOf(state);
+  // After a session that ended on a page, signing in again returns to it.
+  const returnTo = logoutReturnToOf(state);
   useEffect(() => {
     dispatch(api.util.resetApiState());
     dispatch(sessionCleared());
@@ -30,7 +33,7 @@ export function LogoutPage() {
         <p>{authTexts.logout.inactivity(idleMinutes)}</p>
       )}
       {reason === 'maxAge' && maxHours !== undefined && <p>{authTexts.logout.maxAge(maxHours)}</p>}
-      <button type="button" onClick={() => navigate('/login')}>
+      <button type="button" onClick={() => navigate(returnTo ? loginPathReturningTo(returnTo) : '/login')}>
         {authTexts.logout.toLogin}
       </button>
     </AuthPage>

@@ -1,6 +1,8 @@
+import type { CorrectionDraftInput, CorrectionDraftResponse } from '#contract/correctionDrafts';
 import type { ChangeKind, ValidationRule } from '#contract/domain';
 import type {
   ConfirmImportRequest,
+  Import,
   ImportAttempt,
   ImportAttemptsResponse,
   ImportChangesResponse,
@@ -131,10 +133,10 @@ export const importsApi = api.enhanceEndpoints({ addTagTypes: ['ColumnMappings']
       }),
       // "Validera igen": the same stored file validated again with the corrections; pending again.
       saveCorrections: build.mutation<ImportResponse['importObject'], ImportRef & SaveCorrectionsRequest>({
-        query: ({ organizationId, importId, basedOn, corrections, leaveOut }) => ({
+        query: ({ organizationId, importId, ...round }) => ({
           url: `imports/${organizationId}/${importId}/corrections`,
           method: 'POST',
-          body: { basedOn, corrections, leaveOut },
+          body: round,
         }),
         transformResponse: (response: ImportResponse) => response.importObject,
         async onQueryStarted({ organizationId, importId }, { dispatch, queryFulfilled }) {
@@ -145,6 +147,19 @@ export const importsApi = api.enhanceEndpoints({ addTagTypes: ['ColumnMappings']
               importsApi.util.updateQueryData('getImport', { organizationId, importId }, () => result.data),
             );
         },
+      }),
+      // The round being typed, kept on the server per user (decision 0043): read once per visit.
+      getCorrectionDraft: build.query<CorrectionDraftResponse, ImportRef>({
+        query: ({ organizationId, importId }) => `imports/${organizationId}/${importId}/corrections/draft`,
+        keepUnusedDataFor: 0,
+      }),
+      // An ordinary request, so typing keeps the session alive; 204, no body.
+      saveCorrectionDraft: build.mutation<void, ImportRef & { draft: CorrectionDraftInput }>({
+        query: ({ organizationId, importId, draft }) => ({
+          url: `imports/${organizationId}/${importId}/corrections/draft`,
+          method: 'PUT',
+          body: draft,
+        }),
       }),
       // Every validation of the import, oldest first.
       getImportAttempts: build.query<ImportAttempt[], ImportRef>({
@@ -187,7 +202,9 @@ export const importsApi = api.enhanceEndpoints({ addTagTypes: ['ColumnMappings']
   },
 });
 
-type Dispatch = (action: ReturnType<typeof api.util.invalidateTags>) => unknown;
+type Dispatch = (
+  action: ReturnType<typeof api.util.invalidateTags> | ReturnType<typeof importsApi.util.upsertQueryEntries>,
+) => unknown;
 
 /**
  * After a create or a confirm the lists are refreshed again after 1 s (docs/product.md, "Calls"; docs/product.md, "Constants"):
@@ -197,9 +214,25 @@ function refreshListsAgainLater(dispatch: Dispatch) {
   setTimeout(() => dispatch(api.util.invalidateTags(['Imports'])), 1000);
 }
 
-/** A file was uploaded: a new import (lists) or a replaced file (that import, pending again). */
-export function refreshAfterUpload(dispatch: Dispatch, importId?: number) {
-  dispatch(api.util.invalidateTags(importId === undefined ? ['Imports'] : importTags(importId)));
+/** A new import was uploaded: the lists show it. (A replaced file: `followNewValidation`.) */
+export function refreshAfterUpload(dispatch: Dispatch) {
+  dispatch(api.util.invalidateTags(['Imports']));
+  refreshListsAgainLater(dispatch);
+}
+
+/**
+ * The summary started a validation (a new file, a new column mapping, corrections): the import is
+ * pending again. Its detail holds the server's answer (the import, pending), so the page drops the
+ * old result and polls: `pending` from an upload, or undefined when a mutation has put it there
+ * already. Nothing of the old validation is asked for again: its summary, changes and errors would
+ * be read while the job runs and kept after it (decision 0042). Only an upload whose answer could
+ * not be read (`null`) asks for the import.
+ */
+export function followNewValidation(dispatch: Dispatch, ref: ImportRef, pending?: Import | null) {
+  if (pending)
+    dispatch(importsApi.util.upsertQueryEntries([{ endpointName: 'getImport', arg: ref, value: pending }]));
+  else if (pending === null) dispatch(api.util.invalidateTags([{ type: 'Import', id: ref.importId }]));
+  dispatch(api.util.invalidateTags(['Imports']));
   refreshListsAgainLater(dispatch);
 }
 
@@ -216,6 +249,8 @@ export const {
   useValidateWithMappingMutation,
   useGetImportCorrectionsQuery,
   useSaveCorrectionsMutation,
+  useGetCorrectionDraftQuery,
+  useSaveCorrectionDraftMutation,
   useGetImportAttemptsQuery,
   useGetColumnMappingsQuery,
   useDeleteColumnMappingMutation,

@@ -1,4 +1,10 @@
-import { type ColumnChoice, type FileSheet, suggestColumns } from '#contract/columnMapping';
+import {
+  type ColumnChoice,
+  type FileColumn,
+  type FileSheet,
+  fileColumnLabel,
+  suggestColumns,
+} from '#contract/columnMapping';
 import { type PriceListColumnHeader, priceListColumnHeaders } from '#contract/domain';
 import type { ColumnMappingUsed, SavedColumnMapping } from '#contract/imports';
 import { formatLongDate } from './format';
@@ -56,3 +62,22 @@ export const usedChoice = (mapping: ColumnMappingUsed) => ({
   sheet: mapping.sheet,
   columns: Object.fromEntries(mapping.columns.map(({ column, fileColumn }) => [column, fileColumn])),
 });
+
+/** A file column's first values, "t.ex. ”HMD-0001”, ”HMD-0002”"; null when it has none. */
+export const samplesText = (column: FileColumn) =>
+  column.samples && column.samples.length > 0 ? texts.samples(column.samples) : null;
+
+/** A file column as a choice in the form: "C: Pris exkl. moms (t.ex. ”120”, ”99,50”)". */
+export function fileColumnOption(column: FileColumn): string {
+  const samples = samplesText(column);
+  return samples === null ? fileColumnLabel(column) : texts.withSamples(fileColumnLabel(column), samples);
+}
+
+/** The sheet's columns none of ours is read from; a column with neither header nor values is no column. */
+export const unusedFileColumns = (sheet: FileSheet, choice: ColumnChoice): FileColumn[] => {
+  const chosen = new Set(Object.values(choice.columns));
+  return sheet.columns.filter(
+    (column) =>
+      !chosen.has(column.column) && (column.header.trim() !== '' || (column.samples?.length ?? 0) > 0),
+  );
+};

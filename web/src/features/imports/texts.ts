@@ -1,5 +1,8 @@
 import { formatCount, formatPercent } from '../../ui/format';
 
+/** "1 rad", "400 rader". */
+const rows = (count: number) => `${formatCount(count)} ${count === 1 ? 'rad' : 'rader'}`;
+
 /** Imports: the list, the upload dialog, the summary, its changes, risks and errors. */
 export const importTexts = {
   heading: 'Inläsningar',
@@ -29,6 +32,9 @@ export const importTexts = {
   yesDelete: 'Ja, Radera',
   deleteWhat: (fileName: string, pricelistNumber: string) =>
     `Filen ”${fileName}” för prislista ${pricelistNumber} raderas.`,
+  /** Said, and focused, once "Ja, Radera" has removed the import. */
+  deleted: (fileName: string, pricelistNumber: string) =>
+    `Filen ”${fileName}” för prislista ${pricelistNumber} är raderad. Prislistan är oförändrad.`,
   // docs/product.md, "Texts" gives it for a missing legacy import; a missing import of ours gets it too.
   importMissing: 'Kunde inte läsa in import',
   uploadWait: 'Vänligen vänta medan filen laddas upp.',
@@ -64,6 +70,8 @@ export const importTexts = {
     comingLater: 'Kommer senare: produkter och artiklar kan inte läsas in här ännu.',
     pricelistPlaceholder: 'Välj prislistenummer',
     pricelistOption: (number: string, status: string) => `${number} (${status})`,
+    noPricelistNextStep:
+      'En fil läses in till en aktuell eller framtida prislista. Skapa först en prislista under ”Generell prislista” i menyn, eller be organisationens avtalsansvarige göra det. Därefter kan du läsa in filen här.',
     loadingPricelists: 'Hämtar prislistenummer …',
     file: 'Fil',
     fileHint: 'En fil i Excelformat, .xls eller .xlsx.',
@@ -88,6 +96,24 @@ export const importTexts = {
     median: 'Medianändring av priset',
     medianValue: (percent: number | null) => (percent === null ? '–' : formatPercent(percent)),
     setToZero: 'Priser som blir 0 kr',
+    /** Of the removed rows, those the user chose to leave out on the summary. */
+    removed: 'Rader som tas bort',
+    removedValue: (removed: number, byChoice: number) =>
+      byChoice > 0
+        ? `${formatCount(removed)}, varav ${formatCount(byChoice)} som du valde att ta bort`
+        : formatCount(removed),
+    removedRows: (removed: number, byChoice: number) =>
+      `${rows(removed)} tas bort${byChoice > 0 ? `, varav ${formatCount(byChoice)} som du valde att ta bort` : ''}.`,
+    /** Updated rows that lose a stored value: every column, also below the risk's threshold. */
+    cleared: 'Värden som töms',
+    noneCleared: 'Inga',
+    clearedRows: (count: number, column: string, articleNumbers: readonly string[]) => {
+      const named = articleNumbers.slice(0, count);
+      const rest = count - named.length;
+      const which =
+        named.length === 0 ? '' : `: ${named.join(', ')}${rest > 0 ? ` och ${formatCount(rest)} till` : ''}`;
+      return `${rows(count)} förlorar ${column}${which}.`;
+    },
     warningsHeading: 'Kontrollera innan du läser in',
     /** An applied import: the risks that were shown, and acknowledged, before it was read in. */
     shownHeading: 'Risker som visades före inläsningen',
@@ -152,6 +178,14 @@ export const importTexts = {
     pageInfo: (from: number, to: number, total: number) =>
       `Visar ${formatCount(from)}–${formatCount(to)} av ${formatCount(total)}`,
     missingColumnsHeading: 'Saknade kolumner',
+    /** Before the format banner of a file that only needs its columns mapped: the way on. */
+    mappingNextStep:
+      'Nästa steg: koppla filens kolumner till våra i formuläret nedan och välj ”Validera med de här kolumnerna”. Du behöver inte ändra filen.',
+    /** Beside the banner of a failed validation: the two ways on, named by their buttons. */
+    errorsNextStep:
+      'Så går du vidare: rätta värdena i tabellen nedan och välj ”Validera igen”, eller rätta filen och läs in den med ”Läs in ny fil”.',
+    /** When the errors cannot be corrected here (too many): the file is the way. */
+    errorsNextStepFileOnly: 'Så går du vidare: rätta filen och läs in den med ”Läs in ny fil”.',
     catalogueProblemHeading: 'Katalogens giltighetsperiod',
     missingSheet: (sheet: string, sheetsInFile: readonly string[]) =>
       sheetsInFile.length === 0
@@ -180,6 +214,27 @@ export const importTexts = {
     required: 'obligatorisk',
     chooseColumn: 'Välj kolumn',
     notUsed: 'Används inte',
+    /** An optional column of ours with no file column chosen: the file leaves it as it is. */
+    keepValues: 'Behåll nuvarande värden',
+    keepValuesExplained:
+      'Behåll nuvarande värden: artiklar som redan finns i prislistan behåller sina värden i kolumnen, nya artiklar får den tom.',
+    chosenExplained:
+      'En vald kolumn i filen ger artiklarna sina värden. Är en cell i den tom, töms artikelns värde i prislistan.',
+    /** The first values under a file column: "t.ex. ”HMD-0001”, ”HMD-0002”". */
+    samples: (values: readonly string[]) => `t.ex. ${values.map((value) => `”${value}”`).join(', ')}`,
+    withSamples: (label: string, samples: string) => `${label} (${samples})`,
+    /** The file's columns none of ours is read from. */
+    unusedColumns: (labels: readonly string[]) => `Används inte: ${labels.join(', ')}`,
+    allColumnsUsed: 'Alla kolumner i filen används.',
+    /** Why the organisation's saved mapping was not used for this file. */
+    mismatch: {
+      heading: 'Den sparade kopplingen används inte',
+      intro: (sheet: string) =>
+        `Er sparade koppling för fliken ${sheet} används bara för en fil med samma kolumner som när den sparades. Den här filens kolumner skiljer sig:`,
+      missing: (header: string) => `Kolumnen ”${header}” finns inte längre i filen.`,
+      added: (header: string) => `Kolumnen ”${header}” är ny i filen.`,
+      after: 'Välj kolumnerna nedan. Kopplingen sparas för de nya kolumnerna när filen har validerats.',
+    },
     submit: 'Validera med de här kolumnerna',
     problemsHeading: 'Kopplingen behöver rättas',
     cannotValidateNow: 'Inläsningen kan inte valideras igen just nu.',
@@ -216,13 +271,49 @@ export const importTexts = {
     /** The accessible name of an error's value field: "Nytt värde för Pris, artikel HMD-0002, cell C3". */
     valueLabel: (column: string, articleNumber: string | undefined, row: number, cell: string) =>
       `Nytt värde för ${column}, ${articleNumber ? `artikel ${articleNumber}` : `rad ${row}`}${cell ? `, cell ${cell}` : ''}`,
-    leaveOut: 'Ta inte med raden',
-    /** The checkbox's accessible name: its visible label, and which row it is. */
+    /** The file is the whole price list: a row left out is an article removed from the list. */
+    leaveOut: 'Ta bort artikeln ur prislistan',
+    /** The checkbox's accessible name: its visible label, and which row and article it is. */
     leaveOutLabel: (row: number, articleNumber: string | undefined) =>
-      `Ta inte med raden ${row}${articleNumber ? `, artikel ${articleNumber}` : ''}`,
-    leaveOutColumn: 'Ta inte med',
+      `Ta bort artikeln ur prislistan, rad ${row}${articleNumber ? `, artikel ${articleNumber}` : ''}`,
+    leaveOutColumn: 'Ta bort ur prislistan',
+    leaveOutHint:
+      'Filen är hela prislistan: en artikel som du tar bort här finns inte kvar i prislistan när filen läses in.',
+    /** A row removed with every row of its error ("Ta bort alla rader med det här felet"). */
+    removedWithRule: 'Tas bort med alla rader med samma fel.',
     submit: 'Validera igen',
-    nothingChanged: 'Du har inte ändrat något värde eller valt bort någon rad. Inget har skickats.',
+    nothingChanged:
+      'Du har inte ändrat något värde eller tagit bort någon artikel ur prislistan. Inget har skickats.',
+    /** Values the validation would refuse: said at each field, and nothing is sent. */
+    refused: (count: number) =>
+      count === 1
+        ? '1 värde behöver rättas innan filen kan valideras igen. Felet står vid fältet.'
+        : `${formatCount(count)} värden behöver rättas innan filen kan valideras igen. Felen står vid fälten.`,
+    /** The row's other values, on demand: so a row without an article number can be told. */
+    rowValues: 'Visa radens värden',
+    rowValuesOf: (row: number) => `, rad ${row}`,
+    /** "Sätt alla till …" and "Ta bort alla rader med det här felet", for the count pressed. */
+    bulk: {
+      heading: (label: string) => `Rätta alla: ${label}`,
+      setAllLabel: 'Sätt alla till',
+      setAll: 'Sätt alla',
+      setAllDone: (count: number, value: string) =>
+        `Alla ${formatCount(count)} fel får värdet ”${value}” när filen valideras igen. Ett värde som du skriver i ett enskilt fält gäller före.`,
+      undoSetAll: 'Ångra ”Sätt alla”',
+      leaveOutAll: 'Ta bort alla rader med det här felet',
+      leaveOutAllDone: (count: number) =>
+        `Alla rader med felet (${formatCount(count)} fel) tas bort ur prislistan när filen valideras igen.`,
+    },
+    /** The draft of the round, kept on the server as it is typed. */
+    draft: {
+      saving: 'Sparar utkastet …',
+      saved: 'Dina ändringar är sparade som utkast.',
+      failed:
+        'Utkastet kunde inte sparas just nu. Det sparas igen om en stund; ändringarna finns kvar på sidan.',
+      restored: 'Dina ändringar från förra gången finns kvar. Validera igen när du är klar.',
+      dropped: (count: number) =>
+        `${formatCount(count)} ${count === 1 ? 'ändring' : 'ändringar'} i utkastet gällde fel som inte finns längre och har tagits bort.`,
+    },
     cannotValidateNow: 'Inläsningen kan inte valideras igen just nu.',
     tooManyErrors: (max: number) =>
       `Filen har fler än ${formatCount(max)} fel. Rätta dem i Excel med hjälp av felen som Excel-fil, och läs in filen igen.`,
@@ -236,7 +327,7 @@ export const importTexts = {
     },
     change: (oldValue: string, newValue: string) =>
       `${oldValue === '' ? '(tomt)' : oldValue} → ${newValue === '' ? '(tomt)' : newValue}`,
-    leftOutHeading: 'Rader som inte tas med',
+    leftOutHeading: 'Artiklar som tas bort ur prislistan',
     leftOutRow: (row: number, by: string | null, at: string) =>
       by ? `Rad ${row} (${by}, ${at})` : `Rad ${row} (${at})`,
     unknownPerson: '–',
@@ -275,6 +366,7 @@ export const importTexts = {
   errorColumns: {
     row: 'Rad',
     articleNumber: 'Artikelnummer',
+    articleName: 'Benämning',
     sheet: 'Flik',
     column: 'Kolumn',
     cell: 'Cell',

@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '#contract/auth';
 import { profileApi } from '../../api/profile';
 import { createStore } from '../../app/store';
+import { json, stubFetch } from '../../test/stubFetch';
 import { RequireProfile } from './RequireProfile';
 
 const profile: Profile = {
@@ -38,4 +39,30 @@ describe('RequireProfile', () => {
     expect(await screen.findByText('Startsidan')).toBeVisible();
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it('sends a signed-out user to the login page, which returns to this page once signed in', async () => {
+    stubFetch(async () => json({ error: { code: 'UNAUTHORIZED', message: 'Du är inte inloggad.' } }, 401));
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/import/:id',
+          element: <RequireProfile />,
+          children: [{ index: true, element: <p>Sidan</p> }],
+        },
+        { path: '/login', element: <p>Inloggningen</p> },
+      ],
+      { initialEntries: ['/import/7?x=1'] },
+    );
+    render(
+      <Provider store={createStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    expect(await screen.findByText('Inloggningen')).toBeVisible();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/login?returnTo=%2Fimport%2F7%3Fx%3D1',
+    );
+  });
 });
+
+afterEach(() => vi.unstubAllGlobals());

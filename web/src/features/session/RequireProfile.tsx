@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useGetProfileQuery } from '../../api/profile';
+import { loginPathReturningTo } from '../../api/returnPath';
 import { selectSession } from './sessionSlice';
 
 /**
@@ -12,8 +13,11 @@ import { selectSession } from './sessionSlice';
 export function RequireProfile({ children }: { children?: ReactNode }) {
   const { data: profile, isError } = useGetProfileQuery();
   const { hasSessionEnded } = useSelector(selectSession);
+  const { pathname, search } = useLocation();
   // A failed refresh keeps the page: only a user whose profile never loaded is sent away.
   if (profile) return children ?? <Outlet />;
-  if (isError && !hasSessionEnded) return <Navigate to="/login" replace />;
+  // Signed out (a reload after a time-out, a link opened): signing in returns to this page.
+  if (isError && !hasSessionEnded)
+    return <Navigate to={loginPathReturningTo(`${pathname}${search}`)} replace />;
   return null;
 }

@@ -27,6 +27,7 @@ export function SessionExpiryDialog({ expiresAt, onExpired, onLogout, onStayLogg
   const mounted = useRef(false);
   const headingId = useId();
   const textId = useId();
+  const countdownId = useId();
   const secondsLeft = useSecondsLeft(expiresAt);
   const expired = secondsLeft <= 0;
 
@@ -65,15 +66,16 @@ export function SessionExpiryDialog({ expiresAt, onExpired, onLogout, onStayLogg
       ref={dialogRef}
       className="session-dialog"
       aria-labelledby={headingId}
-      aria-describedby={textId}
+      // The countdown is part of the description: the dialog is read with the time left.
+      aria-describedby={`${textId} ${countdownId}`}
       onKeyDown={blockEscape}
       onCancel={blockCancel}
       onClose={reopen}
     >
       <h2 id={headingId}>{sessionTexts.expiringHeading}</h2>
       <p id={textId}>{sessionTexts.expiringText}</p>
-      {/* Seen every second; heard only through the region below, at a few points. */}
-      <p className="session-countdown" aria-hidden="true">
+      {/* Seen every second, and read with the dialog; announced only through the region below, at a few points. */}
+      <p id={countdownId} className="session-countdown">
         {countdownText(secondsLeft)}
       </p>
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">

@@ -23,7 +23,7 @@ export const WARNING_SECONDS = 300;
 export function SessionSupervisor() {
   const dispatch = useDispatch<AppDispatch>();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const logout = useLogout();
   const { hasSession, hasSessionEnded } = useSelector(selectSession);
   const { currentData: ping, refetch: refetchPing } = usePingSessionQuery(undefined, {
@@ -62,10 +62,12 @@ export function SessionSupervisor() {
       const state: LogoutState = {
         reason: warnedRef.current ? (endsByRef.current ?? 'inactivity') : undefined,
         ...limitsRef.current,
+        // Signing in again returns to this page, with what was on it (a draft of corrections).
+        returnTo: `${pathname}${search}`,
       };
       navigate('/logout', { replace: true, state });
     }
-  }, [hasSessionEnded, navigate, pathname]);
+  }, [hasSessionEnded, navigate, pathname, search]);
 
   // Refreshing the user data is an ordinary request, so it extends the session; the new ping closes the dialog.
   const stayLoggedIn = async () => {

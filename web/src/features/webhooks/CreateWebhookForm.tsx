@@ -5,6 +5,7 @@ import { apiFailureOf } from '../../api/apiError';
 import { sv } from '../../ui/text/sv';
 import { useCreateWebhookMutation } from './api';
 import { webhookTexts } from './texts';
+import { WebhookEventName } from './WebhookEventName';
 
 const urlId = 'webhook-url';
 const eventsId = 'webhook-events';
@@ -123,7 +124,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
               aria-describedby={`${eventsId}-${type}-description`}
             />
             <label htmlFor={`${eventsId}-${type}`}>
-              <code>{type}</code>
+              <WebhookEventName type={type} />
             </label>
             <p id={`${eventsId}-${type}-description`} className="webhook-muted">
               {texts.eventDescriptions[type]}

@@ -4,7 +4,9 @@ import { formatDateTime } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { Tag, type TagTone } from '../../ui/Tag';
 import { useGetDeliveriesQuery } from './api';
+import { WEBHOOKS_POLLING } from './polling';
 import { webhookTexts } from './texts';
+import { WebhookEventName } from './WebhookEventName';
 
 const toneOf: Record<WebhookDelivery['status'], TagTone> = {
   PENDING: 'pending',
@@ -12,17 +14,15 @@ const toneOf: Record<WebhookDelivery['status'], TagTone> = {
   FAILED: 'error',
 };
 
-/** While a delivery waits, the list looks again this often; otherwise only on "Uppdatera". */
-const PENDING_POLL_MS = 5_000;
-
-/** An endpoint's latest deliveries: event, status, answer code, attempts, time and why it failed. */
+/**
+ * An endpoint's latest deliveries: event, status, answer code, attempts, time and why it failed.
+ * Refreshed while the page is open and its tab in front (WEBHOOKS_POLLING), and on "Uppdatera".
+ */
 export function WebhookDeliveries({ endpointId, endpointUrl }: { endpointId: number; endpointUrl: string }) {
   const texts = webhookTexts;
   const columns = texts.deliveryColumns;
   const headingId = useId();
-  const { data: deliveries, refetch, isFetching } = useGetDeliveriesQuery(endpointId);
-  const waiting = deliveries?.some((delivery) => delivery.status === 'PENDING') ?? false;
-  useGetDeliveriesQuery(endpointId, { pollingInterval: waiting ? PENDING_POLL_MS : 0, skip: !waiting });
+  const { data: deliveries, refetch, isFetching } = useGetDeliveriesQuery(endpointId, WEBHOOKS_POLLING);
 
   return (
     <div className="webhook-deliveries">
@@ -61,7 +61,7 @@ export function WebhookDeliveries({ endpointId, endpointUrl }: { endpointId: num
               {deliveries.map((delivery) => (
                 <tr key={delivery.id}>
                   <th scope="row">
-                    <code>{delivery.eventType}</code>
+                    <WebhookEventName type={delivery.eventType} />
                   </th>
                   <td>
                     <Tag tone={toneOf[delivery.status]} label={texts.deliveryStatus[delivery.status]} />

@@ -100,7 +100,7 @@ export function WebhookEndpointCard({
           }}
           onConfirmed={() => onRemoved(endpoint)}
         >
-          <p>{texts.removeText(endpoint.url)}</p>
+          <p className="webhook-url">{texts.removeText(endpoint.url)}</p>
         </ConfirmDialog>
       </div>
       <p role="status" className={status?.error ? 'error-text' : 'webhook-status'}>

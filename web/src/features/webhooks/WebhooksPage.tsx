@@ -6,6 +6,7 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { useGetWebhooksQuery } from './api';
 import { CreateWebhookForm } from './CreateWebhookForm';
 import { NewWebhookSecret } from './NewWebhookSecret';
+import { WEBHOOKS_POLLING } from './polling';
 import { webhookTexts } from './texts';
 import { WebhookEndpointCard } from './WebhookEndpointCard';
 
@@ -17,7 +18,8 @@ import { WebhookEndpointCard } from './WebhookEndpointCard';
 export function WebhooksPage() {
   const texts = webhookTexts;
   usePageTitle(texts.heading);
-  const { data: endpoints, isError, isLoading } = useGetWebhooksQuery();
+  // Refreshed while open, so an endpoint the service turned off after failures shows as off.
+  const { data: endpoints, isError, isLoading } = useGetWebhooksQuery(undefined, WEBHOOKS_POLLING);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [removed, setRemoved] = useState<WebhookEndpoint | null>(null);
   const notice = useRef<HTMLParagraphElement>(null);
@@ -48,7 +50,7 @@ export function WebhooksPage() {
         />
       )}
       {removed && (
-        <p ref={notice} role="status" tabIndex={-1} className="banner success">
+        <p ref={notice} role="status" tabIndex={-1} className="banner success webhook-url">
           {texts.removed(removed.url)}
         </p>
       )}

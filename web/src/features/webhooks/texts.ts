@@ -1,4 +1,24 @@
-import { type WebhookEventType, webhookEventDescriptions } from '#contract/webhookRules';
+import { WEBHOOK_TEST_EVENT, type WebhookEventType, webhookEventDescriptions } from '#contract/webhookRules';
+
+/** Each event's Swedish name; the page shows the code beside it, as the receiver sees it. */
+const eventNames: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, string> = {
+  'import.validated': 'Validering klar',
+  'import.applied': 'Inläsning klar',
+  'import.failed': 'Validering eller inläsning misslyckades',
+  'import.undone': 'Inläsning ångrad',
+  'import.deleted': 'Import raderad',
+  [WEBHOOK_TEST_EVENT]: 'Testhändelse',
+};
+
+/** An event's name, "Validering klar"; an event the page does not know, by its code alone. */
+export const eventNameOf = (type: string): string | undefined =>
+  Object.hasOwn(eventNames, type) ? eventNames[type as keyof typeof eventNames] : undefined;
+
+/** An event as text, "Validering klar (import.validated)". */
+export const eventText = (type: string) => {
+  const name = eventNameOf(type);
+  return name ? `${name} (${type})` : type;
+};
 
 /** The webhooks page: add an endpoint, show its secret once, test, turn off, remove, deliveries. */
 export const webhookTexts = {
@@ -33,7 +53,7 @@ export const webhookTexts = {
   on: 'På',
   offByUser: 'Avstängd',
   offByFailures: 'Avstängd efter misslyckade leveranser',
-  eventsOf: (events: string[]) => `Händelser: ${events.join(', ')}`,
+  eventsOf: (events: string[]) => `Händelser: ${events.map(eventText).join(', ')}`,
   createdBy: (date: string, user: string | null) => `Tillagd ${date}${user ? ` av ${user}` : ''}`,
   sendTest: 'Skicka testhändelse',
   testSent: 'Testhändelsen är skickad. Leveransen visas i listan nedan.',

@@ -93,7 +93,9 @@ describe('the column mapping on an INVALID_FORMAT summary', () => {
       'E: Pris exkl. moms',
       'F',
     ]);
-    expect(optionsOf('Garantivillkor')[0]).toBe('Används inte');
+    // An optional column left out keeps what the price list has.
+    expect(optionsOf('Garantivillkor')[0]).toBe('Behåll nuvarande värden');
+    expect(select('Garantivillkor')).toHaveDisplayValue('Behåll nuvarande värden');
     // Every one of our columns, in order.
     const group = screen.getByRole('group', { name: 'Våra kolumner' });
     expect([...group.querySelectorAll('label')].map((label) => label.textContent)).toEqual([
@@ -108,6 +110,103 @@ describe('the column mapping on an INVALID_FORMAT summary', () => {
       'Garantivillkor',
     ]);
     expect(within(group).getAllByRole('combobox')).toHaveLength(9);
+  });
+
+  it('says what each choice does, and which of the file’s columns will not be read', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const group = screen.getByRole('group', { name: 'Våra kolumner' });
+    const keep =
+      'Behåll nuvarande värden: artiklar som redan finns i prislistan behåller sina värden i kolumnen, nya artiklar får den tom.';
+    const chosen =
+      'En vald kolumn i filen ger artiklarna sina värden. Är en cell i den tom, töms artikelns värde i prislistan.';
+    // Read with the group of choices, and shown under it.
+    expect(group).toHaveAccessibleDescription(expect.stringContaining(keep));
+    expect(group).toHaveAccessibleDescription(expect.stringContaining(chosen));
+    // B (Benämning) and C are not chosen; F has neither header nor values.
+    expect(screen.getByText('Används inte: B: Benämning, C: Pris exkl. moms')).toBeInTheDocument();
+    await user.selectOptions(select('Benämning'), 'B: Benämning');
+    expect(screen.getByText('Används inte: C: Pris exkl. moms')).toBeInTheDocument();
+    await user.selectOptions(select('Garantivillkor'), 'C: Pris exkl. moms');
+    expect(screen.getByText('Alla kolumner i filen används.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Används inte:/)).not.toBeInTheDocument();
+  });
+
+  it("shows each file column's first values in the header row and in every choice", async () => {
+    renderForm({
+      ...summary,
+      fileSheets: [
+        {
+          name: 'Blad1',
+          columns: [
+            { column: 'A', header: 'Art.nr', samples: ['HMD-0001', 'HMD-0002', 'HMD-0003'] },
+            { column: 'B', header: 'Pris', samples: ['120', '99,50'] },
+            { column: 'C', header: 'Min. antal', samples: ['1'] },
+            { column: 'D', header: 'Kommentar' },
+            { column: 'E', header: '', samples: ['Lager 3'] },
+          ],
+        },
+      ],
+      suggestedMapping: {
+        sheet: 'Blad1',
+        columns: { Artikelnummer: 'A', Pris: 'B', 'Minsta beställningsantal': 'C' },
+      },
+    });
+    expect(
+      within(screen.getByRole('list', { name: 'Rubrikraden på fliken Blad1' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'A: Art.nr t.ex. ”HMD-0001”, ”HMD-0002”, ”HMD-0003”',
+      'B: Pris t.ex. ”120”, ”99,50”',
+      'C: Min. antal t.ex. ”1”',
+      'D: Kommentar',
+      'E t.ex. ”Lager 3”',
+    ]);
+    // The values are part of each option's text: a screen reader reads them with the column.
+    expect(optionsOf('Leveranstid (dagar)')).toEqual([
+      'Behåll nuvarande värden',
+      'A: Art.nr (t.ex. ”HMD-0001”, ”HMD-0002”, ”HMD-0003”)',
+      'B: Pris (t.ex. ”120”, ”99,50”)',
+      'C: Min. antal (t.ex. ”1”)',
+      'D: Kommentar',
+      'E (t.ex. ”Lager 3”)',
+    ]);
+    expect(
+      screen.getByRole('option', { name: 'B: Pris (t.ex. ”120”, ”99,50”)', selected: true }),
+    ).toBeInTheDocument();
+    // A column without a header but with values is a column of the file that is not read.
+    expect(screen.getByText('Används inte: D: Kommentar, E')).toBeInTheDocument();
+  });
+
+  it('says why the saved mapping was not used, header by header, beside the mapping step', () => {
+    renderForm({
+      ...summary,
+      savedMappingMismatch: {
+        sheet: 'Blad1',
+        missingHeaders: ['Pris exkl. moms'],
+        newHeaders: ['Nettopris', 'Kampanj'],
+      },
+    });
+    const notice = screen.getByRole('region', { name: 'Den sparade kopplingen används inte' });
+    expect(notice).toHaveTextContent(
+      'Er sparade koppling för fliken Blad1 används bara för en fil med samma kolumner som när den sparades. Den här filens kolumner skiljer sig:',
+    );
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Kolumnen ”Pris exkl. moms” finns inte längre i filen.',
+      'Kolumnen ”Nettopris” är ny i filen.',
+      'Kolumnen ”Kampanj” är ny i filen.',
+    ]);
+    expect(notice).toHaveTextContent(
+      'Välj kolumnerna nedan. Kopplingen sparas för de nya kolumnerna när filen har validerats.',
+    );
+    // Before the form it explains.
+    const form = screen.getByRole('region', { name: 'Koppla filens kolumner' });
+    expect(notice.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('suggests again, by names that look alike, when another sheet is chosen', async () => {

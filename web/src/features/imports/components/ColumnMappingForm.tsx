@@ -3,14 +3,15 @@ import {
   type ColumnChoice,
   columnChoiceProblems,
   type FileSheet,
-  fileColumnLabel,
   suggestColumns,
 } from '#contract/columnMapping';
 import { type PriceListColumnHeader, priceListColumnHeaders, priceListColumns } from '#contract/domain';
 import { apiFailureOf } from '../../../api/apiError';
 import { sv } from '../../../ui/text/sv';
 import { useValidateWithMappingMutation } from '../api';
+import { fileColumnOption } from '../columnMappingText';
 import { importTexts } from '../texts';
+import { HeaderRow, MappingOutcome } from './FileColumns';
 
 /** A field of the form: the sheet, or the select of one of our columns. */
 type FieldKey = 'sheet' | PriceListColumnHeader;
@@ -38,8 +39,10 @@ const texts = importTexts.columnMapping;
 /**
  * "Koppla filens kolumner": the sheet, its header row, and for each of our columns the file's
  * column it is read from. Native selects: ten of them, each reachable from the error summary by
- * its id, with an empty first choice. The choice is checked here as the server checks it, so a
- * wrong one is named at its field and nothing is sent.
+ * its id, with an empty first choice ("Behåll nuvarande värden" for an optional column). Each
+ * file column is shown with its first values; under the choices, the columns not read and what
+ * a choice does. The choice is checked here as the server checks it, so a wrong one is named at
+ * its field and nothing is sent.
  */
 export function ColumnMappingForm({
   organizationId,
@@ -196,21 +199,8 @@ export function ColumnMappingForm({
             ))}
           </select>
         </div>
-        <div className="column-mapping__header-row">
-          <p id={`${id}-header-row`} className="field__label">
-            {texts.headerRow(sheet.name)}
-          </p>
-          {sheet.columns.length === 0 ? (
-            <p>{texts.noHeaderRow}</p>
-          ) : (
-            <ul className="file-columns" aria-labelledby={`${id}-header-row`}>
-              {sheet.columns.map((column) => (
-                <li key={column.column}>{fileColumnLabel(column)}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <fieldset className="column-mapping__columns">
+        <HeaderRow id={id} sheet={sheet} />
+        <fieldset className="column-mapping__columns" aria-describedby={`${id}-outcome`}>
           <legend className="field__label">{texts.ourColumns}</legend>
           {priceListColumns.map(({ header, required }) => {
             const field = errorOf(header);
@@ -227,10 +217,11 @@ export function ColumnMappingForm({
                   value={choice.columns[header] ?? ''}
                   onChange={(event) => changeColumn(header, event.target.value)}
                 >
-                  <option value="">{required ? texts.chooseColumn : texts.notUsed}</option>
+                  {/* An optional column left out keeps what the price list has (docs/price-list-file.md). */}
+                  <option value="">{required ? texts.chooseColumn : texts.keepValues}</option>
                   {sheet.columns.map((column) => (
                     <option key={column.column} value={column.column}>
-                      {fileColumnLabel(column)}
+                      {fileColumnOption(column)}
                     </option>
                   ))}
                 </select>
@@ -238,6 +229,7 @@ export function ColumnMappingForm({
             );
           })}
         </fieldset>
+        <MappingOutcome id={`${id}-outcome`} sheet={sheet} choice={choice} />
         {failure && (
           <p className="banner error" role="alert">
             {failure}

@@ -75,6 +75,10 @@ beforeEach(() => {
     const path = url.pathname;
     if (path === '/resources/v1/imports/1/7/corrections')
       return request.method === 'POST' ? saveAnswer() : json(corrections);
+    if (path === '/resources/v1/imports/1/7/corrections/draft')
+      return request.method === 'PUT'
+        ? new Response(null, { status: 204 })
+        : json({ draft: null, dropped: 0 });
     if (path === '/resources/v1/imports/1/7/attempts') return json({ attempts });
     if (path === '/resources/v1/imports/1/7/errors')
       return json({ errors: [quantityError(3, 'HMD-0002')], total: 1 });
@@ -118,7 +122,9 @@ describe('correcting the errors and validating again', () => {
     // The field is described by the error's message.
     expect(price).toHaveAccessibleDescription('Värdet är inte ett tal.');
 
-    const leaveOut = screen.getByRole('checkbox', { name: 'Ta inte med raden 3, artikel HMD-0002' });
+    const leaveOut = screen.getByRole('checkbox', {
+      name: 'Ta bort artikeln ur prislistan, rad 3, artikel HMD-0002',
+    });
     await user.click(leaveOut);
     expect(leaveOut).toBeChecked();
     expect(price).toBeDisabled();
@@ -137,7 +143,9 @@ describe('correcting the errors and validating again', () => {
     const other = field('Nytt värde för Pris, rad 5, cell C5');
     await user.type(other, 'x');
     await user.type(other, '{Backspace}');
-    await user.click(screen.getByRole('checkbox', { name: 'Ta inte med raden 3, artikel HMD-0002' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Ta bort artikeln ur prislistan, rad 3, artikel HMD-0002' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Validera igen' }));
 
     await waitFor(() => expect(onValidatingAgain).toHaveBeenCalledTimes(1));
@@ -185,7 +193,7 @@ describe('correcting the errors and validating again', () => {
     const { onValidatingAgain } = renderResult();
     await user.click(await screen.findByRole('button', { name: 'Validera igen' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Du har inte ändrat något värde eller valt bort någon rad. Inget har skickats.',
+      'Du har inte ändrat något värde eller tagit bort någon artikel ur prislistan. Inget har skickats.',
     );
     expect(posted()).toHaveLength(0);
     expect(onValidatingAgain).not.toHaveBeenCalled();
@@ -202,7 +210,7 @@ describe('correcting the errors and validating again', () => {
     });
     await user.clear(price);
     await user.type(price, '10');
-    const leaveOut = screen.getByRole('checkbox', { name: 'Ta inte med raden 5' });
+    const leaveOut = screen.getByRole('checkbox', { name: 'Ta bort artikeln ur prislistan, rad 5' });
     await user.click(leaveOut);
     const submit = screen.getByRole('button', { name: 'Validera igen' });
     await user.click(submit);
@@ -288,7 +296,7 @@ describe('the corrections kept, and the attempts', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['C2', 'Pris', 'abc → 125,50', 'Anna Andersson', formatDateTime('2026-03-02T09:05:00.000Z')]);
-    expect(screen.getByRole('list', { name: 'Rader som inte tas med' })).toHaveTextContent(
+    expect(screen.getByRole('list', { name: 'Artiklar som tas bort ur prislistan' })).toHaveTextContent(
       `Rad 3 (Anna Andersson, ${formatDateTime('2026-03-02T09:05:00.000Z')})`,
     );
     const link = screen.getByRole('link', { name: 'Ladda ner rättad fil' });

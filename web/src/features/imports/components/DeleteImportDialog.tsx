@@ -10,7 +10,8 @@ interface DeleteImportDialogProps {
   item: Pick<Import, 'id' | 'fileName' | 'metadata'>;
   /** Extra description for the trigger, e.g. the card's file name. */
   describedBy?: string;
-  onDeleted: () => void;
+  /** With the sentence that says what was deleted, for the page to show and focus. */
+  onDeleted: (note: string) => void;
 }
 
 /**
@@ -35,7 +36,9 @@ export function DeleteImportDialog({
         const result = await deleteImport({ organizationId, importId: item.id });
         return 'error' in result ? errorMessageOf(result.error) : null;
       }}
-      onConfirmed={onDeleted}
+      onConfirmed={() =>
+        onDeleted(importTexts.deleted(item.fileName, item.metadata.number ?? String(item.metadata.id)))
+      }
     >
       <p>{importTexts.deleteWhat(item.fileName, item.metadata.number ?? String(item.metadata.id))}</p>
     </ConfirmDialog>

@@ -54,7 +54,11 @@ interface EarlierAttemptsProps {
 
 /** "Tidigare försök", folded away: each earlier validation of the import, oldest first. */
 export function EarlierAttempts({ organizationId, importId, current }: EarlierAttemptsProps) {
-  const { data, isError, isLoading } = useGetImportAttemptsQuery({ organizationId, importId });
+  // On every mount: the list grows with each validation (decision 0042).
+  const { data, isError, isLoading } = useGetImportAttemptsQuery(
+    { organizationId, importId },
+    { refetchOnMountOrArgChange: true },
+  );
   const earlier = (data ?? []).filter((attempt) => attempt.number < current);
   if (!isLoading && !isError && earlier.length === 0) return null;
   const columns = texts.columns;

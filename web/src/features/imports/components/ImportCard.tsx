@@ -12,7 +12,7 @@ import { DeleteImportDialog } from './DeleteImportDialog';
 interface ImportCardProps {
   organizationId: number;
   item: Import;
-  onDeleted: () => void;
+  onDeleted: (note: string) => void;
 }
 
 /** One pending import under "Pågående" (docs/product.md, "Screens and routes"; docs/product.md, "Imports: types, statuses, flow"). */

@@ -116,13 +116,12 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
   // First the first rows; after "Visa alla", pages of PAGE_SIZE with the shared Pager.
   const [showsAll, setShowsAll] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { data, isError } = useGetImportChangesQuery({
-    organizationId,
-    importId,
-    kind,
-    offset,
-    limit: showsAll ? PAGE_SIZE : FIRST_ROWS,
-  });
+  // Asked for on every mount: a table shown again after a new validation must not keep the rows
+  // read for the last one (decision 0042).
+  const { data, isError } = useGetImportChangesQuery(
+    { organizationId, importId, kind, offset, limit: showsAll ? PAGE_SIZE : FIRST_ROWS },
+    { refetchOnMountOrArgChange: true },
+  );
   const captionId = `changes-${kind}`;
   const showAll = () => {
     setShowsAll(true);

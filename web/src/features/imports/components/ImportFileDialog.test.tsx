@@ -92,6 +92,8 @@ describe('the dialog "Läs in fil"', () => {
     await user.click(screen.getByRole('button', { name: 'Läs in fil' }));
     await choose(user, /Filtyp/, 'Generell prislista');
     expect(screen.getByRole('alert')).toHaveTextContent('Det finns inga aktuella eller framtida prislistor.');
+    // Beside the specified sentence, the way on.
+    expect(screen.getByText(/Skapa först en prislista under ”Generell prislista” i menyn/)).toBeVisible();
   });
 
   it('refuses a file that is not .xls or .xlsx', async () => {

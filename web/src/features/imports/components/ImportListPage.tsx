@@ -43,7 +43,8 @@ export interface ConfirmedNotice {
  */
 export function ImportListPage() {
   const dispatch = useDispatch();
-  const confirmed = (useLocation().state as { confirmed?: ConfirmedNotice } | null)?.confirmed;
+  const arrival = useLocation().state as { confirmed?: ConfirmedNotice; deleted?: string } | null;
+  const confirmed = arrival?.confirmed;
   const [uploaded, setUploaded] = useState<Import | null>(null);
   const user = useImportUser();
   usePageTitle(importTexts.heading);
@@ -89,6 +90,7 @@ export function ImportListPage() {
             current={findImport(uploaded.id, pending.data, recent.data)}
           />
         )}
+        {!uploaded && arrival?.deleted && <ImportNotice>{arrival.deleted}</ImportNotice>}
         {!uploaded && confirmed && organizationId !== undefined && (
           <ConfirmedImportNotice
             organizationId={organizationId}

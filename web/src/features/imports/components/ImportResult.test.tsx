@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ValidationError } from '#contract/imports';
 import { renderInApp } from '../../../test/render';
+import { json, stubFetch } from '../../../test/stubFetch';
 import { anImport } from '../test/anImport';
+import { blad1 } from '../test/fileSheets';
 import { ImportResult } from './ImportResult';
 
 const anError = (row: number): ValidationError => ({
@@ -205,6 +207,7 @@ it('shows at most 100 errors, "Visar 100 av 150 fel", the banners and the Excel 
   expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
     'Rad',
     'Artikelnummer',
+    'Benämning',
     'Flik',
     'Kolumn',
     'Cell',
@@ -260,4 +263,127 @@ it('shows why the file was refused instead of the general text, which stays for 
       'Filen kunde inte behandlas på grund av ett tekniskt fel. Radera inläsningen och försök igen.',
     ),
   ).toBeInTheDocument();
+});
+
+describe('the page says what will happen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const risky = {
+    id: 'r',
+    pricelist: { number: '2', status: 'CURRENT' as const },
+    priceIncreases: 0,
+    largestIncrease: null,
+    priceDecreases: 0,
+    largestDecrease: null,
+    medianChangePercent: null,
+    pricesSetToZero: 0,
+    removed: 3,
+    warnings: ['3 av 400 rader (0,8 %) tas bort från prislista 2 (Aktuell).'],
+  };
+  const approved = () =>
+    screen.getByText(
+      'Filen är godkänd för inläsning. Granska sammanfattningen och klicka på “Läs in” för att läsa in.',
+    );
+
+  it('approves a risky file as a warning, never in success colours, with its risks next', () => {
+    renderInApp(
+      <ImportResult
+        organizationId={1}
+        item={anImport('VALIDATION_SUCCESS')}
+        summary={{ type: 'CONFIRM', added: 0, updated: 0, removed: 3, unchanged: 397, risk: risky }}
+        isLoading={false}
+        isError={false}
+      />,
+    );
+    expect(approved()).toHaveClass('banner', 'warning');
+    expect(approved()).not.toHaveClass('success');
+    const risks = screen.getByRole('note', { name: 'Kontrollera innan du läser in' });
+    expect(approved().nextElementSibling).toBe(risks);
+  });
+
+  it('approves a file without risks in success colours', () => {
+    renderInApp(
+      <ImportResult
+        organizationId={1}
+        item={anImport('VALIDATION_SUCCESS')}
+        summary={{
+          type: 'CONFIRM',
+          added: 1,
+          updated: 0,
+          removed: 0,
+          unchanged: 400,
+          risk: { ...risky, removed: 0, warnings: [] },
+        }}
+        isLoading={false}
+        isError={false}
+      />,
+    );
+    expect(approved()).toHaveClass('banner', 'success');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('leads a file that only needs its columns mapped to the form, before the specified banner', () => {
+    renderInApp(
+      <ImportResult
+        organizationId={1}
+        item={anImport('VALIDATION_FAIL')}
+        summary={{
+          type: 'INVALID_FORMAT',
+          missingColumns: [{ column: 'Artikelnummer', sheets: ['Prislista'] }],
+          fileSheets: [blad1],
+          suggestedMapping: { sheet: 'Blad1', columns: { Artikelnummer: 'A', Pris: 'C' } },
+        }}
+        isLoading={false}
+        isError={false}
+        onValidatingAgain={() => {}}
+      />,
+    );
+    const lead = screen.getByText(
+      'Nästa steg: koppla filens kolumner till våra i formuläret nedan och välj ”Validera med de här kolumnerna”. Du behöver inte ändra filen.',
+    );
+    const banner = screen.getByText(/^Filen saknar kolumner eller flikar\./);
+    expect(lead.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The specified content stays: the missing columns, then the form.
+    const missing = screen.getByText('Kolumnen ”Artikelnummer” saknas på fliken ”Prislista”.');
+    const form = screen.getByRole('region', { name: 'Koppla filens kolumner' });
+    expect(missing.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('has no such lead when the columns cannot be mapped here', () => {
+    renderInApp(
+      <ImportResult
+        organizationId={1}
+        item={anImport('VALIDATION_FAIL')}
+        summary={{ type: 'INVALID_FORMAT', missingColumns: [{ column: 'Pris', sheets: ['Prislista'] }] }}
+        isLoading={false}
+        isError={false}
+        onValidatingAgain={() => {}}
+      />,
+    );
+    expect(screen.queryByText(/^Nästa steg/)).not.toBeInTheDocument();
+  });
+
+  it('gives one way on beside the failed banner when the errors are too many to correct here', async () => {
+    stubFetch(async (request) =>
+      new URL(request.url).pathname === '/resources/v1/imports/1/7/corrections'
+        ? json({ version: 1, correctable: false, maxErrors: 1000, corrections: [], leftOut: [] })
+        : json({}, 404),
+    );
+    renderInApp(
+      <ImportResult
+        organizationId={1}
+        item={anImport('VALIDATION_FAIL')}
+        summary={{
+          type: 'VALIDATION_ERRORS',
+          errorCount: 1500,
+          errors: Array.from({ length: 100 }, (_, i) => anError(i + 2)),
+        }}
+        isLoading={false}
+        isError={false}
+        onValidatingAgain={() => {}}
+      />,
+    );
+    const way = await screen.findByText('Så går du vidare: rätta filen och läs in den med ”Läs in ny fil”.');
+    expect(screen.getByText(/^Valideringen misslyckad\./).nextElementSibling).toBe(way);
+    expect(screen.queryByText(/Validera igen/)).not.toBeInTheDocument();
+  });
 });

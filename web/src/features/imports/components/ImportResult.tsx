@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { pricelistTimeStatusLabels } from '#contract/domain';
 import type { Import, ImportRisk, ImportSummary } from '#contract/imports';
 import { formatCount, formatDateTime } from '../../../ui/format';
 import { sv } from '../../../ui/text/sv';
@@ -7,11 +6,14 @@ import { resourceUrls, useGetImportCorrectionsQuery } from '../api';
 import { initialChoice } from '../columnMappingText';
 import { summaryOffersCorrections } from '../importRules';
 import { importTexts } from '../texts';
+import { CatalogueNotice } from './CatalogueNotice';
 import { ColumnMappingForm } from './ColumnMappingForm';
 import { ColumnMappingNotice } from './ColumnMappingNotice';
 import { AttemptStatus, EarlierAttempts } from './ImportAttempts';
 import { ImportChanges } from './ImportChanges';
 import { KeptCorrections } from './KeptCorrections';
+import { RiskFacts } from './RiskFacts';
+import { SavedMappingMismatchNotice } from './SavedMappingMismatchNotice';
 import { ValidationErrors } from './ValidationErrors';
 
 interface ImportResultProps {
@@ -64,10 +66,19 @@ export function ImportResult({
       const sheets = summary.fileSheets ?? [];
       // The server's suggestion: saved choices where the headers still fit, else names that look alike.
       const initial = initialChoice(sheets, summary.suggestedMapping);
+      const offersMapping = onValidatingAgain !== undefined && initial !== undefined;
       return (
         <>
+          {/* Our own lead before the specified content: the way on is the form, not a new file. */}
+          {offersMapping && <p className="banner next-step">{importTexts.summaryPage.mappingNextStep}</p>}
           <MissingColumns summary={summary} />
-          {onValidatingAgain && initial && (
+          {summary.savedMappingMismatch && (
+            <SavedMappingMismatchNotice
+              mismatch={summary.savedMappingMismatch}
+              offersMapping={offersMapping}
+            />
+          )}
+          {offersMapping && (
             <ColumnMappingForm
               organizationId={organizationId}
               importId={item.id}
@@ -119,6 +130,7 @@ function ValidatedResult({
   );
   return (
     <>
+      <CatalogueNotice summary={summary} />
       {summary.columnMapping && (
         <ColumnMappingNotice
           organizationId={organizationId}
@@ -199,20 +211,24 @@ function ConfirmResult({
 }) {
   const labels = importTexts.summaryPage.counts;
   const isImported = item.status === 'IMPORT_SUCCESS' && item.imported !== null;
+  const isRisky = (counts.risk?.warnings.length ?? 0) > 0;
   return (
     <>
       <section aria-labelledby="counts-heading">
-        {/* The banner asks the user to press "Läs in": only while that button is there. */}
+        {/* The banner asks the user to press "Läs in": only while that button is there. A risky
+            file is approved with a warning, never in success colours, and its risks come next. */}
         {item.status === 'VALIDATION_SUCCESS' && (
-          <p className="banner success">{importTexts.validationSuccessBanner}</p>
+          <p className={isRisky ? 'banner warning' : 'banner success'}>
+            {importTexts.validationSuccessBanner}
+          </p>
         )}
-        {attempt}
         {counts.risk && (
           <RiskWarnings
             risk={counts.risk}
             heading={isImported ? importTexts.risk.shownHeading : importTexts.risk.warningsHeading}
           />
         )}
+        {attempt}
         <h2 id="counts-heading">
           {isImported ? importTexts.summaryPage.importedCountsHeading : importTexts.summaryPage.countsHeading}
         </h2>
@@ -230,7 +246,7 @@ function ConfirmResult({
           <dt>{labels.unchanged}</dt>
           <dd>{formatCount(counts.unchanged)}</dd>
         </dl>
-        {counts.risk && <PriceFacts risk={counts.risk} />}
+        {counts.risk && <RiskFacts risk={counts.risk} />}
         <p>
           <a href={resourceUrls.changesExcel(organizationId, item.id)} download>
             {importTexts.summaryPage.changesExcel}
@@ -257,32 +273,5 @@ function RiskWarnings({ risk, heading }: { risk: ImportRisk; heading: string }) 
         ))}
       </ul>
     </div>
-  );
-}
-
-/** Beside the counts: what confirming does to prices. */
-function PriceFacts({ risk }: { risk: ImportRisk }) {
-  const texts = importTexts.risk;
-  return (
-    <>
-      <h3>{texts.heading}</h3>
-      <dl className="facts risk-facts">
-        <dt>{texts.pricelist}</dt>
-        <dd>
-          {importTexts.dialog.pricelistOption(
-            risk.pricelist.number,
-            pricelistTimeStatusLabels[risk.pricelist.status],
-          )}
-        </dd>
-        <dt>{texts.increases}</dt>
-        <dd>{texts.change(risk.priceIncreases, risk.largestIncrease)}</dd>
-        <dt>{texts.decreases}</dt>
-        <dd>{texts.change(risk.priceDecreases, risk.largestDecrease)}</dd>
-        <dt>{texts.median}</dt>
-        <dd>{texts.medianValue(risk.medianChangePercent)}</dd>
-        <dt>{texts.setToZero}</dt>
-        <dd>{formatCount(risk.pricesSetToZero)}</dd>
-      </dl>
-    </>
   );
 }

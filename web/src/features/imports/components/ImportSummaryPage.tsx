@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { useDispatch } from 'react-redux';
 import { Link, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { StatusTag } from '../../../ui/StatusTag';
 import { sv } from '../../../ui/text/sv';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { pricelistPath } from '../../../ui/v1Paths';
-import { importsApi, refreshAfterUpload, useGetImportQuery, useGetImportSummaryQuery } from '../api';
+import { followNewValidation, importsApi, useGetImportQuery, useGetImportSummaryQuery } from '../api';
 import { formatDateTime, summaryTitle } from '../format';
 import { summaryShowsColumnMapping } from '../importRules';
 import { SUMMARY_POLLING_MS } from '../limits';
@@ -42,6 +42,9 @@ export function ImportSummaryPage() {
     { ...ref, status: item?.status ?? '' },
     { skip: skip || item === undefined || isPending, refetchOnMountOrArgChange: true },
   );
+  // currentData, never data: RTK Query's data is the last result of any key, so a new validation
+  // would show the one before it while pending and until its own summary came (decision 0042).
+  const result = isPending ? undefined : summary.currentData;
 
   let content: ReactNode;
   if (!Number.isInteger(importId) || detail.isError || profileFailed) {
@@ -60,8 +63,8 @@ export function ImportSummaryPage() {
         organizationId={organizationId}
         item={item}
         mayImport={mayImport}
-        summary={summary.data}
-        isSummaryLoading={!isPending && summary.isFetching && summary.data === undefined}
+        summary={result}
+        isSummaryLoading={!isPending && summary.isFetching && result === undefined}
         isSummaryError={summary.isError}
       />
     );
@@ -101,13 +104,24 @@ function LoadedSummary({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pageRef = useRef<HTMLDivElement>(null);
   useFocusKeptOnPage(pageRef, headingRef);
+  const [round, startRound] = useValidationRound(item.status);
+  const [started, setStarted] = useState(0);
   const { parent, id, number } = item.metadata;
-  // A new file or a new column mapping: the import is pending again, and the page follows it.
-  const followNewValidation = () => {
-    refreshAfterUpload(dispatch, item.id);
-    // The button or form that started it goes away with the old status.
-    headingRef.current?.focus();
+  /**
+   * A new file, a new column mapping or corrections: the import is pending again, and the page
+   * follows it. `pending` is the server's answer to the upload; the mapping and the corrections
+   * have put theirs in the cache already (api.ts).
+   */
+  const followValidation = (pending?: Import | null) => {
+    followNewValidation(dispatch, { organizationId, importId: item.id }, pending);
+    startRound();
+    setStarted((count) => count + 1);
   };
+  // The button or form that started it goes away with the old status: the heading takes the
+  // focus once that is rendered, after a closing dialog ("Läs in ny fil") has let go of it.
+  useEffect(() => {
+    if (started > 0) headingRef.current?.focus();
+  }, [started]);
   // The order of the specification: the facts, the content and its banners, the buttons last.
   return (
     <div ref={pageRef}>
@@ -145,25 +159,46 @@ function LoadedSummary({
         </p>
       )}
       {isPendingStatus(item.status) && <p>{importTexts.summaryPage.pendingNote}</p>}
+      {/* Keyed by the validation: no field, filter, open form or message outlives the result it was for. */}
       <ImportResult
+        key={`result-${round}`}
         organizationId={organizationId}
         item={item}
         summary={summary}
         isLoading={isSummaryLoading}
         isError={isSummaryError}
         onValidatingAgain={
-          mayImport && summaryShowsColumnMapping(item.status) ? followNewValidation : undefined
+          mayImport && summaryShowsColumnMapping(item.status) ? () => followValidation() : undefined
         }
       />
       {/* Read first, then act: "Läs in" after the changes, "Radera" apart at the row's end. */}
       <SummaryActions
+        key={`actions-${round}`}
         organizationId={organizationId}
         item={item}
         risk={summary?.type === 'CONFIRM' ? summary.risk : undefined}
-        onReplaced={followNewValidation}
+        // "Läs in" confirms what the summary shows: not before it is there.
+        awaitsSummary={summary === undefined}
+        onReplaced={followValidation}
       />
     </div>
   );
+}
+
+/**
+ * Which validation the page shows: a new round whenever the import goes pending again (seen by
+ * polling or started here), and one more when the page starts one itself, should its end come
+ * before the page saw it pending. The result and the buttons are keyed by it.
+ */
+function useValidationRound(status: ImportStatus): [number, () => void] {
+  const [seen, setSeen] = useState({ status, round: 0 });
+  let { round } = seen;
+  if (seen.status !== status) {
+    // Adjusted while rendering (React's way for state that follows a prop): no frame shows the old round.
+    if (isPendingStatus(status) && !isPendingStatus(seen.status)) round += 1;
+    setSeen({ status, round });
+  }
+  return [round, () => setSeen((current) => ({ ...current, round: current.round + 1 }))];
 }
 
 const messageSelector = '[role="status"], [role="alert"]';

@@ -13,7 +13,7 @@ interface KeptCorrectionsProps {
 const texts = importTexts.corrections;
 
 /**
- * The corrections kept for the import, every round ("Rättade värden", "Rader som inte tas med"),
+ * The corrections kept for the import, every round ("Rättade värden", "Artiklar som tas bort ur prislistan"),
  * and the supplier's own file with them written in, so their copy in Excel can be brought up to
  * date. Nothing when the import has none.
  */

@@ -1,9 +1,10 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { isValidationStatus } from '#contract/domain';
 import type { Import } from '#contract/imports';
 import { sv } from '../../../ui/text/sv';
 import { importTexts } from '../texts';
 import { ImportCard } from './ImportCard';
+import { ImportNotice } from './ImportNotice';
 
 interface PendingImportsProps {
   organizationId: number;
@@ -13,17 +14,21 @@ interface PendingImportsProps {
 
 /** "Pågående": the VALIDATION_* imports under "Validering", the rest under "Inläsning" (docs/product.md, "API conventions"). */
 export function PendingImports({ organizationId, imports, isError }: PendingImportsProps) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // A deleted card takes its focused button with it: the section heading gets the focus instead.
-  const focusSection = () => headingRef.current?.focus();
+  // A deleted card takes its focused button with it: the message that says what went takes the focus.
+  const [deleted, setDeleted] = useState<string | null>(null);
   const validations = imports?.filter((item) => isValidationStatus(item.status)) ?? [];
   const importing = imports?.filter((item) => !isValidationStatus(item.status)) ?? [];
 
   return (
     <section className="pending" aria-labelledby="pending-heading">
-      <h2 id="pending-heading" ref={headingRef} tabIndex={-1}>
+      <h2 id="pending-heading" tabIndex={-1}>
         {importTexts.pending}
       </h2>
+      {deleted && (
+        <ImportNotice key={deleted} focusNow>
+          {deleted}
+        </ImportNotice>
+      )}
       {isError && <p className="banner error">{sv.app.somethingWentWrong}</p>}
       <div className="pending__lists">
         <PendingList
@@ -33,7 +38,7 @@ export function PendingImports({ organizationId, imports, isError }: PendingImpo
           organizationId={organizationId}
           imports={imports && validations}
           isLoading={!isError}
-          onDeleted={focusSection}
+          onDeleted={setDeleted}
         />
         <PendingList
           id="pending-importing"
@@ -42,7 +47,7 @@ export function PendingImports({ organizationId, imports, isError }: PendingImpo
           organizationId={organizationId}
           imports={imports && importing}
           isLoading={!isError}
-          onDeleted={focusSection}
+          onDeleted={setDeleted}
         />
       </div>
     </section>
@@ -56,7 +61,7 @@ interface PendingListProps {
   organizationId: number;
   imports: readonly Import[] | undefined;
   isLoading: boolean;
-  onDeleted: () => void;
+  onDeleted: (note: string) => void;
 }
 
 function PendingList({

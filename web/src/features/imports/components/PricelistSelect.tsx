@@ -32,6 +32,9 @@ export function PricelistSelect({ choices, value, error, isDisabled, onChange }:
         <p className="error-text" role="alert">
           {problem}
         </p>
+        {problem === importTexts.noActivePricelists && (
+          <p className="field__hint">{importTexts.dialog.noPricelistNextStep}</p>
+        )}
       </div>
     );
   }

@@ -127,3 +127,48 @@ it('offers no undo on an applied import that is not the latest, or is undone', (
   );
   expect(screen.queryAllByRole('button')).toEqual([]);
 });
+
+it('offers "Läs in" only once the summary it confirms is there', () => {
+  renderInApp(
+    <SummaryActions
+      organizationId={1}
+      item={anImport('VALIDATION_SUCCESS')}
+      awaitsSummary
+      onReplaced={() => {}}
+    />,
+  );
+  expect(screen.queryAllByRole('button').map((button) => button.textContent)).toEqual(['Radera']);
+});
+
+it('asks before a risky import with what else it does: the rows removed, those chosen, the values emptied', async () => {
+  const user = userEvent.setup();
+  renderInApp(
+    <SummaryActions
+      organizationId={1}
+      item={anImport('VALIDATION_SUCCESS')}
+      risk={{
+        id: 'risk-2',
+        pricelist: { number: '3', status: 'FUTURE' },
+        priceIncreases: 1,
+        largestIncrease: { percent: 140, articleNumber: 'HMD-0042' },
+        priceDecreases: 0,
+        largestDecrease: null,
+        medianChangePercent: 140,
+        pricesSetToZero: 0,
+        // Below the share that makes a future list's removal a risk: no warning says it.
+        removed: 12,
+        removedByChoice: 1,
+        clearedValues: [{ column: 'Garantivillkor', rows: 2, articleNumbers: ['HMD-0001', 'HMD-0002'] }],
+        warnings: ['1 pris höjs med mer än 25 %: HMD-0042 (+140 %).'],
+      }}
+      onReplaced={() => {}}
+    />,
+  );
+  await user.click(screen.getByRole('button', { name: 'Läs in' }));
+  const dialog = screen.getByRole('alertdialog', { name: 'Vill du läsa in filen ändå?' });
+  expect(Array.from(dialog.querySelectorAll('.risk-warnings li'), (item) => item.textContent)).toEqual([
+    '1 pris höjs med mer än 25 %: HMD-0042 (+140 %).',
+    '12 rader tas bort, varav 1 som du valde att ta bort.',
+    '2 rader förlorar Garantivillkor: HMD-0001, HMD-0002.',
+  ]);
+});

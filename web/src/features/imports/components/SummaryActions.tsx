@@ -21,7 +21,10 @@ interface SummaryActionsProps {
   item: Import;
   /** The risks of the validation, when the summary has them: "Läs in" asks first. */
   risk?: ImportRisk | undefined;
-  onReplaced: () => void;
+  /** The summary is not there yet (a new validation's is loading): "Läs in" waits for it. */
+  awaitsSummary?: boolean;
+  /** A new file was uploaded: the server's answer, the import pending again (null if unreadable). */
+  onReplaced: (importObject: Import | null) => void;
   upload?: UploadFile;
 }
 
@@ -29,7 +32,14 @@ interface SummaryActionsProps {
  * "Läs in", "Läs in ny fil" and "Radera" by status (docs/product.md, "Imports: types, statuses, flow"),
  * and "Ångra inläsning" on a price list's latest applied import.
  */
-export function SummaryActions({ organizationId, item, risk, onReplaced, upload }: SummaryActionsProps) {
+export function SummaryActions({
+  organizationId,
+  item,
+  risk,
+  awaitsSummary = false,
+  onReplaced,
+  upload,
+}: SummaryActionsProps) {
   const navigate = useNavigate();
   const [confirmImport, { isLoading: isConfirming }] = useConfirmImportMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,7 +61,7 @@ export function SummaryActions({ organizationId, item, risk, onReplaced, upload 
     }
   };
 
-  const showsConfirm = summaryShowsConfirm(item.status);
+  const showsConfirm = summaryShowsConfirm(item.status) && !awaitsSummary;
   const showsReplace = summaryShowsReplace(item.status);
   const showsDelete = summaryShowsDelete(item.status);
   const showsUndo = item.undoable === true;
@@ -97,7 +107,7 @@ export function SummaryActions({ organizationId, item, risk, onReplaced, upload 
             <DeleteImportDialog
               organizationId={organizationId}
               item={item}
-              onDeleted={() => navigate('/import')}
+              onDeleted={(note) => navigate('/import', { state: { deleted: note } })}
             />
           </div>
         )}

@@ -87,7 +87,7 @@ it('shows the counts by column and rule as buttons above the table, all errors p
     within(first)
       .getAllByRole('cell')
       .map((cell) => cell.textContent),
-  ).toEqual(['2', 'HMD-2', 'Prislista', 'Pris', 'C2', 'abc', priceError(2).message]);
+  ).toEqual(['2', 'HMD-2', '', 'Prislista', 'Pris', 'C2', 'abc', priceError(2).message]);
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
@@ -158,7 +158,7 @@ it('shows a summary stored before errors were counted without buttons, and no ce
   renderErrors({ ...old, errors: [{ ...priceError(2), rule: undefined, cell: undefined }] });
   expect(screen.queryByRole('button')).not.toBeInTheDocument();
   const row = within(screen.getByRole('table', { name: 'Visar 1 av 160 fel' })).getAllByRole('row')[1]!;
-  expect(within(row).getAllByRole('cell')[4]).toHaveTextContent('');
+  expect(within(row).getAllByRole('cell')[5]).toHaveTextContent('');
 });
 
 it("names the column as the supplier's file does under ours, when the file has its own names", () => {
@@ -169,12 +169,12 @@ it("names the column as the supplier's file does under ours, when the file has i
   });
   const table = screen.getByRole('table', { name: 'Visar 2 av 2 fel' });
   const [, first, second] = within(table).getAllByRole('row');
-  const columnCell = within(first!).getAllByRole('cell')[3]!;
+  const columnCell = within(first!).getAllByRole('cell')[4]!;
   expect(columnCell).toHaveTextContent('Pris i filen: Pris exkl. moms (kolumn C)');
   expect(within(columnCell).getByText('i filen: Pris exkl. moms (kolumn C)')).toHaveClass(
     'errors-table__file-column',
   );
   // The header cell stays "Kolumn"; an error in a column named as ours shows just our name.
-  expect(within(table).getAllByRole('columnheader')[3]).toHaveTextContent('Kolumn');
-  expect(within(second!).getAllByRole('cell')[3]!.textContent).toBe('Pris');
+  expect(within(table).getAllByRole('columnheader')[4]).toHaveTextContent('Kolumn');
+  expect(within(second!).getAllByRole('cell')[4]!.textContent).toBe('Pris');
 });

@@ -1,17 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { isCorrectableError, SUMMARY_ERROR_LIMIT } from '#contract/domain';
-import type {
-  ImportCorrectionsResponse,
-  ImportSummary,
-  ValidationError,
-  ValidationErrorCount,
-} from '#contract/imports';
-import { apiFailureOf } from '../../../api/apiError';
-import { ScrollRegion } from '../../../ui/ScrollRegion';
-import { sv } from '../../../ui/text/sv';
-import { resourceUrls, useGetImportErrorsQuery, useSaveCorrectionsMutation } from '../api';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { SUMMARY_ERROR_LIMIT } from '#contract/domain';
+import type { ImportCorrectionsResponse, ImportSummary, ValidationErrorCount } from '#contract/imports';
+import { resourceUrls, useGetImportErrorsQuery } from '../api';
 import { importTexts } from '../texts';
+import { BulkCorrections } from './BulkCorrections';
+import { DraftStatus, useCorrecting } from './CorrectErrors';
+import { ErrorTable } from './ErrorTable';
 
 type ErrorsSummary = Extract<ImportSummary, { type: 'VALIDATION_ERRORS' }>;
 
@@ -33,23 +28,6 @@ interface ValidationErrorsProps {
 const texts = importTexts.summaryPage;
 const correctionTexts = importTexts.corrections;
 
-/** A value typed for one cell (several errors of a cell share it), and the file's value. */
-interface Draft {
-  row: number;
-  column: string;
-  value: string;
-  original: string;
-}
-const cellKey = (row: number, column: string) => `${row}\u0000${column}`;
-
-/** What the table's rows may edit: the typed values and the rows left out, kept across filters. */
-interface Editing {
-  valueOf: (error: ValidationError) => string;
-  change: (error: ValidationError, value: string) => void;
-  isLeftOut: (row: number) => boolean;
-  leaveOut: (row: number, leftOut: boolean) => void;
-}
-
 /**
  * The first 100 errors, how many there are in all, and every error as an Excel file (docs/product.md,
  * "Texts"); above the table, the errors counted by column and rule, each a button that shows only
@@ -64,17 +42,21 @@ export function ValidationErrors({
   attempt,
 }: ValidationErrorsProps) {
   const [filter, setFilter] = useState<ValidationErrorCount | null>(null);
-  const [drafts, setDrafts] = useState<ReadonlyMap<string, Draft>>(new Map());
-  const [leftOut, setLeftOut] = useState<ReadonlySet<number>>(new Set());
-  /** What the last "Validera igen" came to; `shown` counts them, so a repeated message is read again. */
-  const [outcome, setOutcome] = useState<{ text: string; shown: number } | null>(null);
-  const [save, { isLoading: isSaving }] = useSaveCorrectionsMutation();
+  const formRef = useRef<HTMLFormElement>(null);
   const correctable = onValidatingAgain !== undefined && corrections?.correctable === true;
   const tooManyToCorrect =
     onValidatingAgain !== undefined &&
     corrections !== undefined &&
     !corrections.correctable &&
     summary.errorCount > corrections.maxErrors;
+  // The way on, beside the specified banner: known once the server has said whether the errors
+  // may be corrected here; nothing while the import is not waiting for the user.
+  const nextStep =
+    onValidatingAgain === undefined || corrections === undefined
+      ? null
+      : correctable
+        ? texts.errorsNextStep
+        : texts.errorsNextStepFileOnly;
   const counts = summary.errorCounts ?? [];
   const filtered = useGetImportErrorsQuery(
     filter
@@ -87,6 +69,8 @@ export function ValidationErrors({
           limit: SUMMARY_ERROR_LIMIT,
         }
       : skipToken,
+    // On every mount: the errors of one validation are never shown for the next (decision 0042).
+    { refetchOnMountOrArgChange: true },
   );
   // currentData: never the rows of the filter chosen before while the new one loads.
   const page = filter ? filtered.currentData : { errors: summary.errors, total: summary.errorCount };
@@ -98,56 +82,21 @@ export function ValidationErrors({
         : texts.loadingErrors
     : texts.showingAllErrors;
 
-  const editing: Editing | undefined = correctable
-    ? {
-        valueOf: (error) => drafts.get(cellKey(error.row, error.column))?.value ?? error.value,
-        change: (error, value) =>
-          setDrafts((current) => {
-            const key = cellKey(error.row, error.column);
-            const original = current.get(key)?.original ?? error.value;
-            return new Map(current).set(key, { row: error.row, column: error.column, value, original });
-          }),
-        isLeftOut: (row) => leftOut.has(row),
-        leaveOut: (row, out) =>
-          setLeftOut((current) => {
-            const next = new Set(current);
-            if (out) next.add(row);
-            else next.delete(row);
-            return next;
-          }),
-      }
-    : undefined;
-
-  const showOutcome = (text: string) => setOutcome((current) => ({ text, shown: (current?.shown ?? 0) + 1 }));
-
-  const validateAgain = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSaving || !corrections || !onValidatingAgain) return;
-    // Only the cells changed, and none of a row left out: the whole row goes.
-    const changed = [...drafts.values()]
-      .filter((draft) => draft.value !== draft.original && !leftOut.has(draft.row))
-      .map(({ row, column, value }) => ({ row, column, value }));
-    const rows = [...leftOut].sort((a, b) => a - b);
-    if (changed.length === 0 && rows.length === 0) {
-      showOutcome(correctionTexts.nothingChanged);
-      return;
-    }
-    setOutcome(null);
-    try {
-      await save({
-        organizationId,
-        importId,
-        basedOn: corrections.version,
-        corrections: changed,
-        leaveOut: rows,
-      }).unwrap();
-      onValidatingAgain();
-    } catch (error) {
-      // 400, 409 (someone else saved meanwhile), 410: the server's words; what was typed stays.
-      const { status, message } = apiFailureOf(error);
-      showOutcome(message ?? (status === 409 ? correctionTexts.cannotValidateNow : sv.app.actionFailed));
-    }
-  };
+  // The errors the page has read: a value set for all of a rule shows in their fields at once.
+  const filteredErrors = filtered.currentData?.errors;
+  const knownErrors = useMemo(
+    () => [...summary.errors, ...(filteredErrors ?? [])],
+    [summary.errors, filteredErrors],
+  );
+  const { round, change, editing, validateAgain, outcome, isSaving, draft } = useCorrecting({
+    organizationId,
+    importId,
+    corrections,
+    onValidatingAgain,
+    correctable,
+    knownErrors,
+    formRef,
+  });
 
   const table = page && (
     <ErrorTable errors={page.errors.slice(0, SUMMARY_ERROR_LIMIT)} total={page.total} editing={editing} />
@@ -156,6 +105,7 @@ export function ValidationErrors({
   return (
     <section aria-labelledby="errors-heading">
       <p className="banner error">{importTexts.validationErrorsBanner}</p>
+      {nextStep && <p className="banner next-step">{nextStep}</p>}
       {summary.errorCount > SUMMARY_ERROR_LIMIT && (
         <p className="banner">{importTexts.tooManyErrorsBanner}</p>
       )}
@@ -202,10 +152,20 @@ export function ValidationErrors({
       <p role="status" className="error-counts__status">
         {status}
       </p>
+      {editing && filter && (
+        <BulkCorrections
+          key={`${filter.column} ${filter.rule}`}
+          count={filter}
+          round={round}
+          change={change}
+          errors={knownErrors}
+        />
+      )}
       {tooManyToCorrect && <p>{correctionTexts.tooManyErrors(corrections.maxErrors)}</p>}
       {editing ? (
-        <form noValidate onSubmit={validateAgain} className="corrections-form">
+        <form ref={formRef} noValidate onSubmit={validateAgain} className="corrections-form">
           <p>{correctionTexts.intro}</p>
+          <p>{correctionTexts.leaveOutHint}</p>
           {table}
           {outcome && (
             <p key={outcome.shown} className="banner error" role="alert">
@@ -222,102 +182,11 @@ export function ValidationErrors({
               {correctionTexts.submit}
             </button>
           </div>
+          <DraftStatus saveState={draft.saveState} restored={draft.restored} />
         </form>
       ) : (
         table
       )}
     </section>
-  );
-}
-
-function ErrorTable({
-  errors,
-  total,
-  editing,
-}: {
-  errors: readonly ValidationError[];
-  total: number;
-  editing?: Editing | undefined;
-}) {
-  const id = useId();
-  const columns = importTexts.errorColumns;
-  return (
-    <ScrollRegion label={texts.errorsHeading}>
-      <table className="data-table errors-table">
-        <caption>{importTexts.showingErrors(errors.length, total)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{columns.row}</th>
-            <th scope="col">{columns.articleNumber}</th>
-            <th scope="col">{columns.sheet}</th>
-            <th scope="col">{columns.column}</th>
-            <th scope="col">{columns.cell}</th>
-            <th scope="col">{columns.value}</th>
-            <th scope="col">{columns.message}</th>
-            {editing && <th scope="col">{correctionTexts.leaveOutColumn}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {errors.map((error, index) => (
-            // Several errors may share a row and a column; their order is the server's.
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is static for one filter
-            <tr key={index}>
-              <td>{error.row}</td>
-              <td>{error.articleNumber ?? ''}</td>
-              <td>{error.sheet}</td>
-              <td>
-                {error.column}
-                {error.fileColumn && (
-                  // Under our name, the column as the supplier's file names it.
-                  <>
-                    {' '}
-                    <span className="errors-table__file-column">
-                      {importTexts.columnMapping.inFile(error.fileColumn)}
-                    </span>
-                  </>
-                )}
-              </td>
-              <td>{error.cell ?? ''}</td>
-              <td>
-                {editing && isCorrectableError(error) ? (
-                  // A cell's error: its value is a field, described by the error's message.
-                  <input
-                    type="text"
-                    className="errors-table__value"
-                    aria-label={correctionTexts.valueLabel(
-                      error.column,
-                      error.articleNumber,
-                      error.row,
-                      error.cell ?? '',
-                    )}
-                    aria-describedby={`${id}-message-${index}`}
-                    value={editing.valueOf(error)}
-                    disabled={editing.isLeftOut(error.row)}
-                    onChange={(event) => editing.change(error, event.target.value)}
-                  />
-                ) : (
-                  error.value
-                )}
-              </td>
-              <td id={`${id}-message-${index}`}>{error.message}</td>
-              {editing && (
-                <td>
-                  <label className="errors-table__leave-out">
-                    {/* Named with its row: the visible label alone is the same on every row. */}
-                    <input
-                      type="checkbox"
-                      aria-label={correctionTexts.leaveOutLabel(error.row, error.articleNumber)}
-                      checked={editing.isLeftOut(error.row)}
-                      onChange={(event) => editing.leaveOut(error.row, event.target.checked)}
-                    />{' '}
-                    {correctionTexts.leaveOut}
-                  </label>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
   );
 }
