@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { importTexts } from '../features/imports/texts';
-import { formatCount, formatLongDate, formatNumber, formatPercent, formatPrice } from './format';
+import {
+  formatCount,
+  formatDateTime,
+  formatLongDate,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+} from './format';
 
 // Intl writes a no-break space between groups; the tests read it as a space.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -46,5 +53,12 @@ describe('sv-SE dates', () => {
     expect(formatLongDate('2026-11-20T12:00:00.000Z')).toBe('20 november 2026');
     expect(formatLongDate(null)).toBe('-');
     expect(formatLongDate('inte ett datum')).toBe('-');
+  });
+
+  it("shows every time in Swedish time, whatever the browser's zone", () => {
+    // 23:30 UTC in November is 00:30 the next day in Stockholm (CET), in summer two hours ahead.
+    expect(formatDateTime('2026-11-20T23:30:00.000Z')).toBe('2026-11-21 00:30');
+    expect(formatDateTime('2026-07-01T10:00:00.000Z')).toBe('2026-07-01 12:00');
+    expect(formatLongDate('2026-11-20T23:30:00.000Z')).toBe('21 november 2026');
   });
 });

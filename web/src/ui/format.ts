@@ -31,8 +31,18 @@ const signedPercent = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1,
 /** A change in per cent with its sign: "+140 %", "−4,2 %", "0 %" (a no-break space before "%"). */
 export const formatPercent = (percent: number) => `${signedPercent.format(percent)}${NO_BREAK_SPACE}%`;
 
+/**
+ * Every time the service shows is Swedish time, whatever the browser's zone: the server's own
+ * sentences ("en inläsning ångrades 13:45") and mails say Europe/Stockholm too.
+ */
+export const SERVICE_TIME_ZONE = 'Europe/Stockholm';
+
 /** Dates and times in sv-SE (docs/product.md), e.g. "2026-05-04 13:45". */
-const dateTimeFormat = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'short' });
+const dateTimeFormat = new Intl.DateTimeFormat('sv-SE', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: SERVICE_TIME_ZONE,
+});
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '-';
@@ -41,7 +51,12 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 /** A date written out, as in running text: "20 november 2026". */
-const longDateFormat = new Intl.DateTimeFormat('sv-SE', { day: 'numeric', month: 'long', year: 'numeric' });
+const longDateFormat = new Intl.DateTimeFormat('sv-SE', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: SERVICE_TIME_ZONE,
+});
 
 export function formatLongDate(iso: string | null | undefined): string {
   if (!iso) return '-';
