@@ -76,7 +76,7 @@ describe.each(testDatabaseKinds)('examples/scriptedUpload.ts against a running s
     // Every price doubled: a rise beyond 25 % is a risk to acknowledge.
     const filePath = await file('dubbla-priser.xlsx', (row) => ({ ...row, price: Number(row.price) * 2 }));
     const stopped = await runExample(filePath, String(supplier.pricelists.current));
-    expect(stopped.stdout).toMatch(/Risk: .*priser höjs med mer än 25 %/);
+    expect(stopped.stdout).toMatch(/Risk: .*priser höjs med mer än 25\u00a0%/);
     expect(stopped.stdout).toContain('Not confirmed: the import is risky.');
     expect(stopped.code).toBe(2);
     expect(await statusOf('dubbla-priser.xlsx')).toBe('VALIDATION_SUCCESS');

@@ -252,7 +252,7 @@ describe.each(testDatabaseKinds)('columns the file does not have (%s)', (kind) =
       risk: { removed: 2, removedByChoice: 1 },
     });
     expect((await warningsOf(failed.id))[0]).toMatch(
-      /^2 av \d+ rader \([\d,]+ %\), varav 1 som du valde att ta bort, tas bort från prislista 2 \(Aktuell\)/,
+      /^2 av \d+ rader \([\d,]+\u00a0%\), varav 1 som du valde att ta bort, tas bort från prislista 2 \(Aktuell\)/,
     );
   });
 });

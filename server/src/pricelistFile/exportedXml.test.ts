@@ -123,7 +123,7 @@ describe('the exported workbooks, read back as XML', () => {
       return part;
     });
     const increase = cell(parts, risks!, 'B3');
-    expect(increase.text).toBe('+140 % (HMD-0002)');
+    expect(increase.text).toBe('+140\u00a0% (HMD-0002)');
     expect(quotePrefixed(increase.xf)).toBe(true);
     for (const ref of ['A2', 'H2']) {
       const added2 = cell(parts, added!, ref);

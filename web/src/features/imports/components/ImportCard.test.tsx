@@ -33,11 +33,11 @@ describe.each(importStatuses)('a card in %s', (status) => {
   });
 });
 
-it('shows the created time in sv-SE', () => {
+it('shows the created time in sv-SE, in Swedish time', () => {
   renderInApp(
     <ImportCard
       organizationId={1}
-      item={anImport('VALIDATION_FAIL', { created: '2026-03-02T09:05:00' })}
+      item={anImport('VALIDATION_FAIL', { created: '2026-03-02T08:05:00.000Z' })}
       onDeleted={() => {}}
     />,
   );

@@ -8,14 +8,15 @@ import { RecentImportsTable } from './RecentImportsTable';
 
 const rows = mergeRecentImports(
   [
-    anImport('IMPORT_SUCCESS', { id: 1, fileName: 'b.xlsx', created: '2026-03-02T10:00:00' }),
-    anImport('IMPORT_FAIL', { id: 2, fileName: 'c.xlsx', created: '2026-03-01T10:00:00' }),
+    anImport('IMPORT_SUCCESS', { id: 1, fileName: 'b.xlsx', created: '2026-03-02T09:00:00.000Z' }),
+    anImport('IMPORT_FAIL', { id: 2, fileName: 'c.xlsx', created: '2026-03-01T09:00:00.000Z' }),
   ],
   [
     {
       uniqueId: 'L1',
       readStatus: 1,
-      importStartDate: '2026-03-03T10:00:00',
+      // The API gives UTC; the page shows Swedish time (CET, one hour ahead in March).
+      importStartDate: '2026-03-03T09:00:00.000Z',
       importEndDate: null,
       fileName: 'a.xls',
     },
