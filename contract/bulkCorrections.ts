@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkBulkCorrections } from './correctionChecks';
 import { validationRules } from './domain';
 
 /**
@@ -30,7 +31,16 @@ export const LeaveOutAllRows = z
   .meta({ examples: [{ column: 'Artikelnummer', rule: 'UNKNOWN_ARTICLE' }] });
 export type LeaveOutAllRows = z.infer<typeof LeaveOutAllRows>;
 
+/** Each column and rule once, with text that can be stored (contract/correctionChecks.ts). */
 export const bulkCorrectionFields = {
-  setAll: z.array(SetAllCorrection).max(BULK_CORRECTIONS_MAX).optional(),
-  leaveOutAll: z.array(LeaveOutAllRows).max(BULK_CORRECTIONS_MAX).optional(),
+  setAll: z
+    .array(SetAllCorrection)
+    .max(BULK_CORRECTIONS_MAX)
+    .superRefine((bulks, ctx) => checkBulkCorrections('Sätt alla till', bulks, ctx))
+    .optional(),
+  leaveOutAll: z
+    .array(LeaveOutAllRows)
+    .max(BULK_CORRECTIONS_MAX)
+    .superRefine((bulks, ctx) => checkBulkCorrections('Ta bort alla rader med det här felet', bulks, ctx))
+    .optional(),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bulkCorrectionFields } from './bulkCorrections';
+import { checkCellCorrections, checkLeftOutRows } from './correctionChecks';
 import {
   changeKinds,
   columnMappingSources,
@@ -308,8 +309,9 @@ export const CellCorrectionInput = z.object({
 export const SaveCorrectionsRequest = z
   .object({
     basedOn: z.number().int().min(0),
-    corrections: z.array(CellCorrectionInput.strict()).max(1000),
-    leaveOut: z.array(z.number().int().min(1).max(1_048_576)).max(1000),
+    // Each cell and row once, with text that can be stored (contract/correctionChecks.ts).
+    corrections: z.array(CellCorrectionInput.strict()).max(1000).superRefine(checkCellCorrections),
+    leaveOut: z.array(z.number().int().min(1).max(1_048_576)).max(1000).superRefine(checkLeftOutRows),
     /** Every error of a rule in a column at once (contract/bulkCorrections.ts); a typed cell wins. */
     ...bulkCorrectionFields,
   })

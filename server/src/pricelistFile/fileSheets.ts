@@ -1,4 +1,5 @@
 import type { FileSheet } from '#contract';
+import { withoutHiddenCharacters } from '#contract/hiddenCharacters';
 import {
   cellDisplayValue,
   columnName,
@@ -205,13 +206,21 @@ function union(a: Uint8Array | null, b: Uint8Array): Uint8Array | null {
   return both;
 }
 
+/**
+ * A header as it is shown, saved in a mapping and named in errors: without hidden characters (a
+ * right-to-left override, a zero-width space, a control; the rule file names follow,
+ * contract/hiddenCharacters.ts), a line break in the cell (Alt+Enter) as a space.
+ */
+const headerText = (text: string) =>
+  shownSafely(withoutHiddenCharacters(text.replace(/[\t\n\r\u2028\u2029]+/g, ' ')).trim());
+
 /** Row 1's cells as file columns: the gaps between them too, so each header keeps its letter. */
 export function headerColumns(cells: RowCells, date1904: boolean): FileSheet['columns'] {
   const byColumn = new Map<number, string>();
   for (let i = 0; i < cells.count; i++) {
     const column = cells.columns[i]!;
     if (column >= MAX_MAPPED_COLUMNS) break;
-    byColumn.set(column, shownSafely(cellDisplayValue(cells, i, date1904).trim()));
+    byColumn.set(column, headerText(cellDisplayValue(cells, i, date1904)));
   }
   const last = Math.max(-1, ...byColumn.keys());
   return Array.from({ length: last + 1 }, (_, column) => ({

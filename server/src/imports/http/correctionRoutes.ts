@@ -146,6 +146,8 @@ export function correctionRoutes(
     },
     async (request): Promise<ImportResponse> => {
       const { organizationId, importId } = request.params;
+      // The organisation's import first: another's is 404 whatever its file (never 410).
+      if (!(await findImport(db, organizationId, importId, deps.clock.now()))) throw notFound();
       // 410 when the file is gone after the retention time: there is nothing to read again.
       if (!(await importFileKept(deps, importId))) throw notFound();
       answer(await correctAndValidate(deps, requireAuth(request), importId, request.body));

@@ -27,10 +27,14 @@ export const draftRouteDocs = {
     tags,
     response: {
       204: noContent('Sparat.'),
-      ...errors([400, 'Kroppen har fel form (BAD_REQUEST).'], noAccess, [
-        409,
-        'Inläsningen har inga valideringsfel att rätta här nu (CONFLICT); ingenting sparas.',
-      ]),
+      ...errors(
+        [
+          400,
+          'Kroppen har fel form, samma cell, rad eller kolumn och regel finns två gånger, eller en text har ett tecken som inte kan sparas (BAD_REQUEST).',
+        ],
+        noAccess,
+        [409, 'Inläsningen har inga valideringsfel att rätta här nu (CONFLICT); ingenting sparas.'],
+      ),
     },
   },
 };

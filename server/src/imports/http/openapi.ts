@@ -339,7 +339,7 @@ export const importRouteDocs = {
       ...errors(
         [
           400,
-          'Kroppen har fel form, en rättelse gäller en rad eller kolumn utan fel i filen, eller setAll eller leaveOutAll nämner en kolumn och regel utan fel (BAD_REQUEST).',
+          'Kroppen har fel form, en rättelse gäller en rad eller kolumn utan fel i filen, setAll eller leaveOutAll nämner en kolumn och regel utan fel, samma cell, rad eller kolumn och regel finns två gånger, eller en text har ett tecken som inte kan sparas (ett styrtecken utom tabb och radbrytning, en halv teckenkod, U+FFFE, U+FFFF) (BAD_REQUEST).',
         ],
         noAccess,
         [

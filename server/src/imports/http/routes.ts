@@ -16,6 +16,7 @@ import {
   SUMMARY_ERROR_LIMIT,
   ValidationRuleSchema,
 } from '#contract';
+import { forbiddenCharacterIn } from '#contract/cellRules';
 import type { AppDeps } from '../../appDeps';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { answerOnce, idempotencyHeaders } from '../../idempotency/idempotency';
@@ -91,8 +92,14 @@ const changesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 const errorsQuery = z.object({
-  // A column's header as the errors name it ("Pris"); longer than any header is not one.
-  column: z.string().min(1).max(100).optional(),
+  // A column's header as the errors name it ("Pris"); longer than any header is not one, and one
+  // with a character no header can hold (U+0000 would fail in the query) is a bad request.
+  column: z
+    .string()
+    .min(1)
+    .max(100)
+    .refine((column) => forbiddenCharacterIn(column) === null)
+    .optional(),
   rule: ValidationRuleSchema.optional(),
   offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
   limit: z.coerce.number().int().min(1).max(ERRORS_PAGE_MAX).default(SUMMARY_ERROR_LIMIT),

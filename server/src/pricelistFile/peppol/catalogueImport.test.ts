@@ -9,6 +9,7 @@ import {
   storedPricelist,
   uploadImport,
 } from '../../../../test-support/importFlow';
+import { ourReading, standardReading } from '../../../../test-support/peppolCatalogues';
 import { testDatabaseKinds } from '../../../../test-support/testApp';
 import { useSupplierApp } from '../../../../test-support/useTestApp';
 import { writeCatalogue } from './writeCatalogue';
@@ -206,6 +207,38 @@ describe.each(testDatabaseKinds)('a Peppol catalogue through the import (%s)', (
     expect(again.summary).toMatchObject({ type: 'CONFIRM', updated: 1, removed: 1 });
   });
 
+  it('"Ladda ner rättad fil" places a value by the reader\'s positions and refuses a character XML cannot hold', async () => {
+    const rows = await pricelistRows(testApp, supplier.pricelists.current);
+    const content = catalogueOf(rows, (row) =>
+      row.articleNumber === rows[0]!.articleNumber ? { ...row, price: 'tio' } : row,
+    )
+      .toString('utf8')
+      // A comment after the value that holds the value's own end tag.
+      .replace('>tio</cbc:PriceAmount>', '>tio<!-- </cbc:PriceAmount> --></cbc:PriceAmount>');
+    const { id, status } = await validated(Buffer.from(content));
+    expect(status).toBe('VALIDATION_FAIL');
+    const round = (value: string, basedOn = 0) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/resources/v1/imports/${supplier.organizationId}/${id}/corrections`,
+        headers: { cookie: supplier.cookie },
+        payload: { basedOn, corrections: [{ row: 1, column: 'Pris', value }], leaveOut: [] },
+      });
+    const control = await round('12\u000150');
+    expect(control.statusCode).toBe(400);
+    expect(control.json().error.message).toBe(
+      'Rad 1, Pris: Texten innehåller ett tecken som inte kan sparas (U+0001, ett styrtecken) på plats 3.',
+    );
+    expect((await round('12,50')).statusCode).toBe(200);
+    await runAllJobs(testApp);
+    const download = await get(`${id}/corrected-file`);
+    expect(download.statusCode, download.body).toBe(200);
+    const read = standardReading(download.body);
+    expect(read.lines[0]!.price).toEqual({ value: '12,50', attribute: 'SEK' });
+    expect(read).toEqual(ourReading(download.rawPayload));
+    expect(read.lines).toHaveLength(rows.length);
+  });
+
   it('a start date outside the chosen price list is a format error naming both dates', async () => {
     const rows = (await pricelistRows(testApp, supplier.pricelists.current)).slice(0, 2);
     const { status, summary } = await validated(catalogueOf(rows, (row) => row, '2000-01-01'));
@@ -263,6 +296,26 @@ describe.each(testDatabaseKinds)('a Peppol catalogue through the import (%s)', (
     const otherList = `pricelists/${supplier.organizationId}/${supplier.generalPricelistId}/999999/peppol`;
     expect((await request(testApp, 'GET', otherList, supplier.cookie)).statusCode).toBe(404);
     expect((await request(testApp, 'GET', url, undefined)).statusCode).toBe(401);
+  });
+
+  it('takes a catalogue in UTF-16 (with a byte-order mark) or UTF-32 (without), as in UTF-8', async () => {
+    const rows = await pricelistRows(testApp, supplier.pricelists.current);
+    const xml = catalogueOf(rows).toString('utf8');
+    const utf16 = Buffer.from(`\ufeff${xml.replace('encoding="UTF-8"', 'encoding="UTF-16"')}`, 'utf16le');
+    const characters = [...xml.replace('encoding="UTF-8"', 'encoding="UTF-32"')];
+    const utf32 = Buffer.alloc(characters.length * 4);
+    for (const [i, character] of characters.entries()) utf32.writeUInt32BE(character.codePointAt(0)!, i * 4);
+    for (const content of [utf16, utf32]) {
+      const { status, summary } = await validated(content);
+      expect(status).toBe('VALIDATION_SUCCESS');
+      expect(summary).toMatchObject({
+        type: 'CONFIRM',
+        added: 0,
+        updated: 0,
+        removed: 0,
+        unchanged: rows.length,
+      });
+    }
   });
 
   it('refuses at upload an XML with a DOCTYPE and one that is not a catalogue', async () => {

@@ -29,54 +29,50 @@ interface Edit {
   text: string;
 }
 
+/**
+ * Text as element content: the markup characters as references, a carriage return as one (a
+ * parser reads a written one as a line feed), so that the value reads back exactly as typed.
+ * Corrections never hold a character XML 1.0 cannot (they are refused when saved,
+ * contract/correctionChecks.ts); one kept from before that rule is written as U+FFFD rather than
+ * making the document unreadable.
+ */
 const escaped = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  xmlCharacters(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\r/g, '&#13;');
+
+/** The C0 controls XML 1.0 cannot hold, and a half of a surrogate pair without its other half. */
+const C0_BUT_TAB_LF_CR = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F';
+const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const notXmlCharacter = new RegExp(`[${C0_BUT_TAB_LF_CR}\\uFFFE\\uFFFF]|${LONE_SURROGATE}`, 'g');
+const xmlCharacters = (text: string) => text.replace(notXmlCharacter, '\uFFFD');
 
 /** A comment's text cannot hold `--`. */
-const commentText = (text: string) => text.replace(/-{2,}/g, (dashes) => dashes.split('').join(' '));
+const commentText = (text: string) =>
+  xmlCharacters(text).replace(/-{2,}/g, (dashes) => dashes.split('').join(' '));
 
 /** The qualified name of the start tag at `offset` (`cbc:PriceAmount`). */
 function qualifiedNameAt(bytes: Buffer, offset: number): string {
   let end = offset + 1;
   while (end < bytes.length && bytes[end]! > 0x20 && bytes[end] !== 0x3e && bytes[end] !== 0x2f) end++;
-  return bytes.toString('latin1', offset + 1, end);
+  return bytes.toString('utf8', offset + 1, end);
 }
 
-/** The index after the `>` of the tag at `offset` (the reader has found its quotes pairing up). */
-function afterTag(bytes: Buffer, offset: number): number {
-  let quote = 0;
-  for (let i = offset + 1; i < bytes.length; i++) {
-    const byte = bytes[i]!;
-    if (quote !== 0) {
-      if (byte === quote) quote = 0;
-    } else if (byte === 0x22 || byte === 0x27) quote = byte;
-    else if (byte === 0x3e) return i + 1;
-  }
-  return bytes.length;
-}
-
-/** Where the element whose start tag is at `offset` ends: after its end tag (or its `/>`). */
-function elementEnd(
-  bytes: Buffer,
-  offset: number,
-): { contentStart: number; contentEnd: number; end: number } {
-  const contentStart = afterTag(bytes, offset);
-  if (bytes[contentStart - 2] === 0x2f) return { contentStart, contentEnd: contentStart, end: contentStart };
-  const closing = Buffer.from(`</${qualifiedNameAt(bytes, offset)}`, 'latin1');
-  const contentEnd = bytes.indexOf(closing, contentStart);
-  return { contentStart, contentEnd, end: afterTag(bytes, contentEnd) };
-}
-
-/** A value's new text in its element: `<cbc:Name>Ny</cbc:Name>`, a self-closing one opened up. */
+/**
+ * A value's new text in its element, at the places the reader found (never by searching the
+ * text): its content replaced whole (comments in it too), a self-closing one opened up.
+ */
 function replaceValue(bytes: Buffer, value: CatalogueValue, text: string): Edit {
-  const { contentStart, contentEnd, end } = elementEnd(bytes, value.offset);
-  if (contentStart === end) {
+  if (value.contentEnd < 0) {
     // <cbc:Name/>: written out with its start tag as it was, less the slash.
     const name = qualifiedNameAt(bytes, value.offset);
-    const startTag = bytes.toString('utf8', value.offset, contentStart - 2).trimEnd();
-    return { start: value.offset, end, text: `${startTag}>${escaped(text)}</${name}>` };
+    const startTag = bytes.toString('utf8', value.offset, value.contentStart - 2).trimEnd();
+    return { start: value.offset, end: value.contentStart, text: `${startTag}>${escaped(text)}</${name}>` };
   }
-  return { start: contentStart, end: contentEnd, text: escaped(text) };
+  return { start: value.contentStart, end: value.contentEnd, text: escaped(text) };
 }
 
 export function writeCorrectedCatalogue(content: Uint8Array, corrections: CatalogueCorrections): Buffer {
@@ -96,7 +92,7 @@ export function writeCorrectedCatalogue(content: Uint8Array, corrections: Catalo
   const read = catalogueRead(bytes);
   for (const line of readCatalogue(bytes, read)) {
     if (leftOut.has(line.index)) {
-      const { end } = elementEnd(bytes, line.offset);
+      const { end } = line;
       // The line and the white space before it, so no empty line is left behind.
       let start = line.offset;
       while (start > 0 && (bytes[start - 1] === 0x20 || bytes[start - 1] === 0x09)) start--;
@@ -108,7 +104,8 @@ export function writeCorrectedCatalogue(content: Uint8Array, corrections: Catalo
     const cells = cellsOfLine.get(line.index);
     if (cells) edits.push(...lineEdits(bytes, line, cells));
   }
-  edits.sort((a, b) => a.start - b.start);
+  // An insertion (a comment) before a replacement that starts at the same place.
+  edits.sort((a, b) => a.start - b.start || a.end - b.end);
   const parts: Buffer[] = [];
   let at = 0;
   for (const edit of edits) {
@@ -129,10 +126,11 @@ function lineEdits(bytes: Buffer, line: CatalogueLine, cells: { column: string; 
     else unplaced.push(`${column}: ${value}`);
   }
   if (unplaced.length > 0) {
-    const lineStart = afterTag(bytes, line.offset);
+    // At the start of the line's content (before a line written <cac:CatalogueLine/>).
+    const at = line.end === line.contentStart ? line.offset : line.contentStart;
     edits.push({
-      start: lineStart,
-      end: lineStart,
+      start: at,
+      end: at,
       text: `<!-- Rättat i Hjälpmedelsdatabasen, utan plats i katalogen: ${commentText(unplaced.join('; '))} -->`,
     });
   }

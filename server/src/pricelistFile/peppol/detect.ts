@@ -6,6 +6,7 @@
  */
 
 import { constants, gunzipSync } from 'node:zlib';
+import { asUtf16le, unicodeFormOf } from './unicodeForms';
 
 export const CATALOGUE_NAMESPACE = 'urn:oasis:names:specification:ubl:schema:xsd:Catalogue-2';
 
@@ -43,14 +44,26 @@ function documentHead(content: Uint8Array): Buffer {
 }
 
 /**
+ * The start of the document as text: UTF-16 and UTF-32 decoded (unicodeForms.ts), any other as
+ * Latin-1, which maps every byte to one character (the prolog and the root's tag are ASCII).
+ */
+function headText(head: Buffer): string {
+  const unicode = unicodeFormOf(head);
+  if (unicode) {
+    const whole = head.subarray(unicode.bom, head.length - ((head.length - unicode.bom) % 4));
+    const units = asUtf16le(whole, unicode.form);
+    return units ? units.toString('utf16le') : '';
+  }
+  const text = head.toString('latin1');
+  return text.startsWith('\xef\xbb\xbf') ? text.slice(3) : text;
+}
+
+/**
  * 'catalogue'; 'doctype' when the prolog holds a DOCTYPE (refused, never read further); null
  * for anything else, an XML document with another root too. A catalogue may be gzip-compressed.
  */
 export function detectCatalogue(content: Uint8Array): 'catalogue' | 'doctype' | null {
-  const head = documentHead(content);
-  // Latin-1 maps every byte to one character: positions stay byte offsets, and the prolog is ASCII.
-  let text = head.toString('latin1');
-  if (text.startsWith('\xef\xbb\xbf')) text = text.slice(3);
+  const text = headText(documentHead(content));
   let at = 0;
   for (;;) {
     while (at < text.length && /\s/.test(text[at]!)) at++;
