@@ -70,6 +70,8 @@ const ConfigSchema = z.object({
   TRUST_PROXY: trustProxySetting,
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  /** How often the SPA asks how long its session lasts (the ping tells it); the warning comes at 300 s left. */
+  SESSION_PING_SECONDS: z.coerce.number().int().positive().max(300).default(30),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Hjälpmedelsdatabasen <noreply@hjalpmedelsdatabasen.se>'),
   V1_APP_URL: optionalUrl,
@@ -149,6 +151,10 @@ const ConfigSchema = z.object({
   WEBHOOKS_RETRY_HOURS: z.coerce.number().positive().default(24),
   /** Deliveries one instance sends at once. */
   WEBHOOKS_MAX_CONCURRENT: z.coerce.number().int().positive().default(8),
+  /** Deliveries to one endpoint in flight at once, over every instance (decision 0045). */
+  WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT: z.coerce.number().int().positive().default(2),
+  /** Test events one endpoint may be sent in any 60 seconds; a further one gets 429. */
+  WEBHOOKS_TEST_EVENTS_PER_MINUTE: z.coerce.number().int().positive().default(5),
   /** Without it, GET /metrics answers 404; with it, only a caller sending it as a Bearer token. */
   METRICS_TOKEN: optional(z.string().min(16)),
 });

@@ -373,6 +373,7 @@ export interface DB {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_turns: WebhookDeliveryTurnsTable;
 }
 
 /** 021: an organisation's webhook endpoints (docs/api-webhooks.md). */
@@ -415,6 +416,12 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   delivered_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+/** 024: when each organisation last had a webhook delivery claimed, so that organisations take turns. */
+export interface WebhookDeliveryTurnsTable {
+  organization_id: number;
+  claimed_at: Timestamp;
 }
 
 /** 016: when each organisation last had a job claimed, so that organisations take turns. */

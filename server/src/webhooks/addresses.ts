@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { webhookLimits } from '#contract';
@@ -7,28 +7,55 @@ import { webhookLimits } from '#contract';
  * Where a webhook may go (docs/api-webhooks.md, "Safety"): only https, and only to addresses on
  * the internet. ipaddr.js names each range; only "unicast" is public. Private, loopback,
  * link-local (the cloud metadata address 169.254.169.254 among them), unique-local, carrier-grade
- * NAT, reserved and multicast addresses are refused, IPv4 inside IPv6 included. With
- * WEBHOOKS_ALLOW_LOOPBACK (development and tests), http:// and https:// to loopback are allowed,
- * and nothing else private. Checked when an endpoint is added and again at every delivery, on
- * the addresses the connection then uses, so a DNS change cannot point a delivery inward.
+ * NAT, reserved and multicast addresses are refused, IPv4 inside IPv6 included (mapped, NAT64,
+ * 6to4, Teredo). An IPv6 address must moreover be in the global unicast space 2000::/3, which
+ * refuses the IPv4-compatible ::a.b.c.d (ipaddr.js calls ::7f00:1 "unicast") and anything not yet
+ * assigned. With WEBHOOKS_ALLOW_LOOPBACK (development and tests), http:// and https:// to
+ * loopback are allowed, and nothing else private; plain http:// goes only to loopback, also when
+ * a name later resolves elsewhere. Checked when an endpoint is added and again at every delivery,
+ * on the addresses the connection then uses, so a DNS change cannot point a delivery inward.
  */
 
 export interface AddressPolicy {
   allowLoopback: boolean;
 }
 
+/** IPv6's global unicast space (RFC 4291): the only IPv6 addresses on the internet. */
+const globalUnicastV6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
 export function addressAllowed(address: string, policy: AddressPolicy): boolean {
   if (!ipaddr.isValid(address)) return false;
-  const range = ipaddr.process(address).range();
-  return range === 'unicast' || (policy.allowLoopback && range === 'loopback');
+  // IPv4-mapped IPv6 (::ffff:a.b.c.d) comes back as the IPv4 address it carries.
+  const ip = ipaddr.process(address);
+  const range = ip.range();
+  if (range === 'loopback') return policy.allowLoopback;
+  if (range !== 'unicast') return false;
+  return ip.kind() === 'ipv4' || (ip as ipaddr.IPv6).match(globalUnicastV6);
 }
+
+const isLoopback = (address: string) =>
+  ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
 
 /** Thrown by the delivery's lookup, so the attempt fails with this reason and no connection is made. */
 export class AddressRefused extends Error {
   override name = 'AddressRefused';
-  constructor(readonly address: string) {
-    super(`Adressen ${address} är inte en adress på internet. Webhooks skickas inte dit.`);
+  constructor(
+    readonly address: string,
+    message = `Adressen ${address} är inte en adress på internet. Webhooks skickas inte dit.`,
+  ) {
+    super(message);
   }
+}
+
+/** Why a delivery may not connect to `address`, or null: not on the internet, or plain http beyond loopback. */
+function refusalOf(address: string, policy: AddressPolicy, plainHttp: boolean): AddressRefused | null {
+  if (!addressAllowed(address, policy)) return new AddressRefused(address);
+  if (plainHttp && !isLoopback(address))
+    return new AddressRefused(
+      address,
+      `Adressen ${address} är inte loopback. Med http:// skickas webhooks bara till loopback; andra adresser måste börja med https://.`,
+    );
+  return null;
 }
 
 const lookupAll = (hostname: string) =>
@@ -91,20 +118,33 @@ export async function checkWebhookUrl(
   return { ok: true, url: url.toString() };
 }
 
-const isLoopback = (address: string) =>
-  ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+/** Every address a name resolves to (dns.lookup with `all`); tests may give their own. */
+export type Resolve = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const systemResolve: Resolve = (hostname, options, callback) => dnsLookup(hostname, options, callback);
 
 /**
  * The lookup a delivery's connection uses: it resolves the name and refuses the connection when
- * any address it would get is not allowed. Node calls it for names only; a literal address is
- * checked by the caller (deliveryAddressProblem).
+ * any address it would get is not allowed, or, for plain http://, is not loopback. Node calls it
+ * for names only; a literal address is checked by the caller (deliveryAddressProblem).
  */
-export function guardedLookup(policy: AddressPolicy): LookupFunction {
+export function guardedLookup(
+  policy: AddressPolicy,
+  { plainHttp = false, resolve = systemResolve }: { plainHttp?: boolean; resolve?: Resolve } = {},
+): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
+    resolve(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
-      const refused = addresses.find((entry) => !addressAllowed(entry.address, policy));
-      if (refused) return callback(new AddressRefused(refused.address), '', 0);
+      if (addresses.length === 0)
+        return callback(Object.assign(new Error(hostname), { code: 'ENOTFOUND' }), '', 0);
+      for (const entry of addresses) {
+        const refused = refusalOf(entry.address, policy, plainHttp);
+        if (refused) return callback(refused, '', 0);
+      }
       if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0]!;
       return callback(null, first.address, first.family);
@@ -112,10 +152,15 @@ export function guardedLookup(policy: AddressPolicy): LookupFunction {
   };
 }
 
-/** A delivery URL whose host is a literal address that is not allowed, or whose scheme no longer is. */
+/**
+ * Why a delivery URL may not be sent to before any connection: its scheme is not (or no longer)
+ * allowed, or its host is a literal address that is not. A name is checked by guardedLookup.
+ */
 export function deliveryAddressProblem(url: URL, policy: AddressPolicy): string | null {
+  const plainHttp = url.protocol === 'http:';
+  if (!plainHttp && url.protocol !== 'https:') return webhookUrlMessages.notHttps;
+  if (url.username || url.password) return webhookUrlMessages.credentials;
+  if (plainHttp && !policy.allowLoopback) return webhookUrlMessages.notHttps;
   const host = hostOf(url);
-  if (isIP(host) && !addressAllowed(host, policy)) return new AddressRefused(host).message;
-  if (url.protocol === 'http:' && !policy.allowLoopback) return webhookUrlMessages.notHttps;
-  return null;
+  return isIP(host) ? (refusalOf(host, policy, plainHttp)?.message ?? null) : null;
 }

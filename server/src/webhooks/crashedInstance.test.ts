@@ -18,7 +18,8 @@ import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { JobSignal } from '../lib/jobs/jobSignal';
 import { createMailer } from '../mail/transport';
-import { createWebhookSender, type DeliveryDeps, deliverNext } from './delivery';
+import { type DeliveryDeps, deliverNext } from './delivery';
+import { createWebhookSender } from './sender';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { AppDeps } from '../appDeps';
 import { backoffMs, type JobLoop, startJobLoop } from '../lib/jobs/jobLoop';
 import { mailRecipientOf } from '../mail/recipients';
 import { webhooksPageLink, webhookTurnedOffMail } from '../mail/texts';
-import { type AddressPolicy, AddressRefused, deliveryAddressProblem, guardedLookup } from './addresses';
 import { decryptSecret, secretKeyOf } from './secrets';
+import { type AttemptResult, createWebhookSender, type WebhookSender } from './sender';
 import { webhookHeaders } from './signature';
 
 /**
  * Delivers the outbox (events/outbox.ts) as a job queue of its own, like the import jobs: any
- * instance claims a due delivery under a lease with `FOR UPDATE SKIP LOCKED`, POSTs it, and
- * records the answer. An instance that dies mid-delivery loses its lease and another sends the
- * delivery again with the same `webhook-id`, so the receiver can tell it has it already.
+ * instance claims a due delivery under a lease (claimNextDelivery: organisations in turns, a cap
+ * per endpoint), POSTs it, and records the answer. An instance that dies mid-delivery loses its
+ * lease and another sends the delivery again with the same `webhook-id`, so the receiver can
+ * tell it has it already.
  *
  * A delivery fails without a 2xx answer within WEBHOOKS_TIMEOUT_SECONDS; redirects are not
  * followed. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h and then every 10 h, the last
@@ -36,6 +35,8 @@ export interface ClaimedDelivery {
   secretEncrypted: string;
   body: string;
   firstAttemptAt: Date;
+  /** When this attempt was claimed: a failure counts from here (the endpoint's failing_since). */
+  attemptStartedAt: Date;
 }
 
 /** Waits after the failed attempt `attempt` (1 for the first), as Standard Webhooks' reference schedule. */
@@ -47,46 +48,88 @@ export const retryDelayMs = (attempt: number) =>
 const leaseMsOf = (config: DeliveryDeps['config']) =>
   (config.WEBHOOKS_TIMEOUT_SECONDS + config.JOB_LEASE_SECONDS) * 1000;
 
-/** The most of an answer's body that is read: only its status matters. */
-const ANSWER_BYTES_READ = 1024;
+/** Any fixed number: every instance takes it to claim, so the cap per endpoint holds exactly. */
+const DELIVERY_CLAIM_LOCK = 727_002;
 
+/**
+ * Claims the next due delivery under a lease, fairly between organisations (decision 0045), as
+ * the import jobs are claimed (imports/jobs/importQueue.ts, decision 0029): first the
+ * organisation with the fewest deliveries in flight (claimed under a live lease, on any
+ * instance), then the one that has waited longest: since the delivery fell due, or since the
+ * organisation's last claim when that is later (webhook_delivery_turns). An endpoint that has
+ * WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT deliveries in flight gets no more until one ends, so an
+ * endpoint that never answers holds that many of the instances' places, never all of them.
+ * Within an organisation, oldest first. Each enabled endpoint below its cap offers its oldest
+ * due delivery (one index probe per endpoint, never a sort of the whole backlog), and the claim
+ * takes the first of those in the order above. Claims take turns under a transaction-level
+ * advisory lock, so two instances never both count an endpoint below its cap and both claim for
+ * it; the update checks the delivery is still free and due, as it may have changed meanwhile.
+ */
 export async function claimNextDelivery(
   deps: DeliveryDeps,
   workerId: string,
 ): Promise<ClaimedDelivery | null> {
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + leaseMsOf(deps.config));
-  const claimed = await sql<{
-    id: number;
-    attempts: number;
-    event_id: string;
-    endpoint_id: number;
-    first_attempt_at: Date;
-    organization_id: number;
-    url: string;
-    secret_encrypted: string;
-    body: string;
-  }>`
-    with next as (
-      select d.id from webhook_deliveries d
-        join webhook_endpoints e on e.id = d.endpoint_id
-      where d.status = 'PENDING' and e.enabled and d.next_attempt_at <= ${now}
-        and (d.lease_expires_at is null or d.lease_expires_at < ${now})
-      order by d.next_attempt_at, d.id
-      limit 1
-      for update of d skip locked
-    ), claimed as (
-      update webhook_deliveries set lease_owner = ${workerId}, lease_expires_at = ${leaseUntil},
-        attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ${now}),
-        last_attempt_at = ${now}
-      where id = (select id from next)
-      returning id, attempts, event_id, endpoint_id, first_attempt_at
-    )
-    select c.*, e.organization_id, e.url, e.secret_encrypted, v.payload::text as body
-    from claimed c
-      join webhook_endpoints e on e.id = c.endpoint_id
-      join webhook_events v on v.id = c.event_id`.execute(deps.db);
-  const row = claimed.rows[0];
+  const maxInFlight = deps.config.WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT;
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${DELIVERY_CLAIM_LOCK})`.execute(trx);
+    const claimed = await sql<{
+      id: number;
+      attempts: number;
+      event_id: string;
+      endpoint_id: number;
+      first_attempt_at: Date;
+      organization_id: number;
+      url: string;
+      secret_encrypted: string;
+      body: string;
+    }>`
+      with in_flight as (
+        select endpoint_id, count(*) as deliveries from webhook_deliveries
+        where lease_expires_at >= ${now} and status = 'PENDING'
+        group by endpoint_id
+      ), organization_in_flight as (
+        select e.organization_id, sum(f.deliveries) as deliveries
+        from in_flight f join webhook_endpoints e on e.id = f.endpoint_id
+        group by e.organization_id
+      ), candidates as (
+        -- Each endpoint below its cap offers its oldest due delivery that no live lease holds.
+        select d.id, d.next_attempt_at, e.organization_id from webhook_endpoints e
+          left join in_flight f on f.endpoint_id = e.id
+          cross join lateral (
+            select d.id, d.next_attempt_at from webhook_deliveries d
+            where d.endpoint_id = e.id and d.status = 'PENDING' and d.next_attempt_at <= ${now}
+              and (d.lease_expires_at is null or d.lease_expires_at < ${now})
+            order by d.next_attempt_at, d.id
+            limit 1
+          ) d
+        where e.enabled and coalesce(f.deliveries, 0) < ${maxInFlight}
+      ), next as (
+        select c.id from candidates c
+          left join organization_in_flight o on o.organization_id = c.organization_id
+          left join webhook_delivery_turns t on t.organization_id = c.organization_id
+        order by coalesce(o.deliveries, 0), greatest(c.next_attempt_at, t.claimed_at),
+          t.claimed_at nulls first, c.next_attempt_at, c.id
+        limit 1
+      ), claimed as (
+        update webhook_deliveries set lease_owner = ${workerId}, lease_expires_at = ${leaseUntil},
+          attempts = attempts + 1, first_attempt_at = coalesce(first_attempt_at, ${now}),
+          last_attempt_at = ${now}
+        where id = (select id from next) and status = 'PENDING' and next_attempt_at <= ${now}
+          and (lease_expires_at is null or lease_expires_at < ${now})
+        returning id, attempts, event_id, endpoint_id, first_attempt_at
+      ), turn as (
+        insert into webhook_delivery_turns (organization_id, claimed_at)
+        select e.organization_id, ${now} from claimed c join webhook_endpoints e on e.id = c.endpoint_id
+        on conflict (organization_id) do update set claimed_at = excluded.claimed_at
+      )
+      select c.*, e.organization_id, e.url, e.secret_encrypted, v.payload::text as body
+      from claimed c
+        join webhook_endpoints e on e.id = c.endpoint_id
+        join webhook_events v on v.id = c.event_id`.execute(trx);
+    return claimed.rows[0];
+  });
   if (!row) return null;
   return {
     id: row.id,
@@ -98,97 +141,8 @@ export async function claimNextDelivery(
     secretEncrypted: row.secret_encrypted,
     body: row.body,
     firstAttemptAt: new Date(row.first_attempt_at),
+    attemptStartedAt: now,
   };
-}
-
-export type AttemptResult =
-  | { ok: true; statusCode: number }
-  | { ok: false; statusCode: number | null; error: string };
-
-/** Keep-alive connections per instance; every new connection goes through the guarded lookup. */
-export interface WebhookSender {
-  post(url: URL, headers: Record<string, string>, body: string): Promise<AttemptResult>;
-  close(): void;
-}
-
-export function createWebhookSender(config: DeliveryDeps['config']): WebhookSender {
-  const policy: AddressPolicy = { allowLoopback: config.WEBHOOKS_ALLOW_LOOPBACK };
-  const lookup = guardedLookup(policy);
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 8, lookup }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 8, lookup }),
-  };
-  const timeoutMs = config.WEBHOOKS_TIMEOUT_SECONDS * 1000;
-  return {
-    post(url, headers, body) {
-      const problem = deliveryAddressProblem(url, policy);
-      if (problem) return Promise.resolve({ ok: false, statusCode: null, error: problem });
-      const client = url.protocol === 'https:' ? https : http;
-      const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
-      return new Promise<AttemptResult>((resolve) => {
-        const request = client.request(
-          url,
-          {
-            method: 'POST',
-            agent,
-            lookup,
-            signal: AbortSignal.timeout(timeoutMs),
-            headers: {
-              'content-type': 'application/json',
-              'content-length': String(Buffer.byteLength(body)),
-              'user-agent': 'Hjalpmedelsdatabasen-Webhooks/1',
-              ...headers,
-            },
-          },
-          (response) => {
-            const statusCode = response.statusCode ?? 0;
-            let read = 0;
-            response.on('data', (chunk: Buffer) => {
-              read += chunk.length;
-              if (read > ANSWER_BYTES_READ) response.destroy();
-            });
-            const settle = () => resolve(resultOfStatus(statusCode));
-            response.on('end', settle);
-            response.on('close', settle);
-            response.on('error', settle);
-          },
-        );
-        request.on('error', (error) =>
-          resolve({ ok: false, statusCode: null, error: reasonOf(error, timeoutMs) }),
-        );
-        request.end(body);
-      });
-    },
-    close() {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
-    },
-  };
-}
-
-function resultOfStatus(statusCode: number): AttemptResult {
-  if (statusCode >= 200 && statusCode < 300) return { ok: true, statusCode };
-  if (statusCode >= 300 && statusCode < 400)
-    return {
-      ok: false,
-      statusCode,
-      error: `Svarade med en omdirigering (HTTP ${statusCode}), som inte följs.`,
-    };
-  return { ok: false, statusCode, error: `Svarade HTTP ${statusCode}.` };
-}
-
-/** Why an attempt got no answer, in Swedish for the deliveries list. */
-function reasonOf(error: unknown, timeoutMs: number): string {
-  if (error instanceof AddressRefused) return error.message;
-  const { name, code } = error as { name?: string; code?: string };
-  if (name === 'TimeoutError' || name === 'AbortError' || code === 'ABORT_ERR')
-    return `Inget svar inom ${timeoutMs / 1000} sekunder.`;
-  if (code === 'ECONNREFUSED') return 'Mottagaren tog inte emot anslutningen (ECONNREFUSED).';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `Namnet gick inte att slå upp (${code}).`;
-  if (code === 'ECONNRESET') return 'Mottagaren stängde anslutningen (ECONNRESET).';
-  if (code?.startsWith('ERR_TLS') || code?.includes('CERT'))
-    return `TLS-anslutningen misslyckades (${code}).`;
-  return `Anslutningen misslyckades${code ? ` (${code})` : ''}.`;
 }
 
 export type DeliveryEnd = 'DELIVERED' | 'RETRY_LATER' | 'FAILED' | 'LEASE_LOST';
@@ -276,7 +230,9 @@ async function recordAttempt(
       .execute();
     const endpoint = await trx
       .updateTable('webhook_endpoints')
-      .set({ failing_since: sql`coalesce(failing_since, ${now})` })
+      // From when this attempt started, not from now: the run is compared with the delivery's
+      // first attempt, which is the claim's time too (a delivery whose only attempts failed is a run).
+      .set({ failing_since: sql`coalesce(failing_since, ${delivery.attemptStartedAt})` })
       .where('id', '=', delivery.endpointId)
       .returning(['failing_since', 'enabled', 'url', 'created_by'])
       .executeTakeFirst();

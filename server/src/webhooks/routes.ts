@@ -17,7 +17,6 @@ import {
 } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
-import { recordEvent } from '../events/outbox';
 import { hasPermission } from '../identity/profile';
 import { requireAuth } from '../identity/session';
 import { apiTags, errors, json, noContent } from '../openapi/routeDocs';
@@ -25,14 +24,14 @@ import { pathId } from '../pathId';
 import { checkWebhookUrl } from './addresses';
 import { encryptSecret, NoSecretKey, newWebhookSecret, secretKeyOf } from './secrets';
 import {
-  countEndpoints,
   deleteEndpoint,
   findEndpoint,
-  insertEndpoint,
+  insertEndpointUnderCap,
   listDeliveries,
   listEndpoints,
   setEndpointEnabled,
 } from './store';
+import { sendTestEvent } from './testEvents';
 
 export const webhookMessages = {
   notAllowed: 'Användaren har inte behörighet att hantera webhooks.',
@@ -43,6 +42,8 @@ export const webhookMessages = {
   noKey:
     'Webhooks är inte konfigurerade på servern: WEBHOOKS_SECRET_KEY saknas. Kontakta den som driver tjänsten.',
   testWhileOff: 'Mottagaren är avstängd. Slå på den innan du skickar en testhändelse.',
+  testTooOften: (max: number, seconds: number) =>
+    `Högst ${max} testhändelser i minuten till samma mottagare. Försök igen om ${seconds} ${seconds === 1 ? 'sekund' : 'sekunder'}.`,
 } as const;
 
 /**
@@ -128,8 +129,6 @@ export function webhookRoutes(app: FastifyInstance, deps: AppDeps) {
       };
       const first = Object.values(fieldErrors)[0];
       if (first || !checked.ok || !('events' in events)) throw badRequest(first, fieldErrors);
-      if ((await countEndpoints(db, auth.organizationId)) >= webhookLimits.maxEndpointsPerOrganization)
-        throw conflict(webhookMessages.tooMany);
       let key: Buffer;
       try {
         key = secretKeyOf(config);
@@ -139,14 +138,20 @@ export function webhookRoutes(app: FastifyInstance, deps: AppDeps) {
         throw error;
       }
       const secret = newWebhookSecret();
-      const id = await insertEndpoint(db, {
-        organizationId: auth.organizationId,
-        userId: auth.userId,
-        url: checked.url,
-        events: events.events,
-        secretEncrypted: encryptSecret(key, auth.organizationId, secret),
-        now: clock.now(),
-      });
+      // Counted and added in one transaction under a lock: creates at once cannot pass the cap.
+      const id = await insertEndpointUnderCap(
+        db,
+        {
+          organizationId: auth.organizationId,
+          userId: auth.userId,
+          url: checked.url,
+          events: events.events,
+          secretEncrypted: encryptSecret(key, auth.organizationId, secret),
+          now: clock.now(),
+        },
+        webhookLimits.maxEndpointsPerOrganization,
+      );
+      if (id === null) throw conflict(webhookMessages.tooMany);
       request.log.info({ webhookId: id, organizationId: auth.organizationId }, 'webhook endpoint added');
       reply.header('cache-control', 'no-store');
       const endpoint = (await findEndpoint(db, auth.organizationId, id))!;
@@ -208,33 +213,39 @@ export function webhookRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'Skicka en testhändelse',
-        description: `Skickar händelsen ${WEBHOOK_TEST_EVENT} till den här mottagaren, signerad som alla andra. Leveransen syns bland mottagarens leveranser.`,
+        description: `Skickar händelsen ${WEBHOOK_TEST_EVENT} till den här mottagaren, signerad som alla andra. Leveransen syns bland mottagarens leveranser. Högst ${config.WEBHOOKS_TEST_EVENTS_PER_MINUTE} testhändelser i minuten till samma mottagare.`,
         tags: [apiTags.webhooks],
         params,
         response: {
           202: json('Testhändelsen väntar på leverans.', WebhookTestSent),
-          ...errors(401, notAllowed, missing, [409, `${webhookMessages.testWhileOff} (CONFLICT)`]),
+          ...errors(
+            401,
+            notAllowed,
+            missing,
+            [409, `${webhookMessages.testWhileOff} (CONFLICT)`],
+            [
+              429,
+              `Mottagaren har fått ${config.WEBHOOKS_TEST_EVENTS_PER_MINUTE} testhändelser den senaste minuten (TOO_MANY_REQUESTS): vänta så många sekunder som Retry-After säger.`,
+            ],
+          ),
         },
       },
     },
     async (request, reply) => {
       const auth = requireManager(request);
       const endpoint = await endpointOr404(auth.organizationId, request.params.webhookId);
-      if (!endpoint.enabled) throw conflict(webhookMessages.testWhileOff);
-      const now = clock.now();
-      const eventId = await db.transaction().execute((trx) =>
-        recordEvent(
-          trx,
-          { organizationId: auth.organizationId, type: WEBHOOK_TEST_EVENT, now, endpointId: endpoint.id },
-          async () => ({
-            organizationId: auth.organizationId,
-            message: 'Testhändelse från Hjälpmedelsdatabasen.',
-          }),
-        ),
-      );
-      if (!eventId) throw conflict(webhookMessages.testWhileOff);
+      const sent = await sendTestEvent(deps, auth.organizationId, endpoint.id);
+      if (sent.kind === 'off') throw conflict(webhookMessages.testWhileOff);
+      if (sent.kind === 'tooOften')
+        throw new ApiError(
+          429,
+          'TOO_MANY_REQUESTS',
+          webhookMessages.testTooOften(sent.max, sent.retryAfterSeconds),
+          undefined,
+          { 'retry-after': String(sent.retryAfterSeconds) },
+        );
       deps.webhookSignal.notify();
-      return reply.status(202).send({ eventId });
+      return reply.status(202).send({ eventId: sent.eventId });
     },
   );
 

@@ -1,7 +1,7 @@
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '#contract';
 import type { Database } from '../db/database';
-import type { WebhookEndpointsTable } from '../db/schema';
+import type { DB, WebhookEndpointsTable } from '../db/schema';
 
 /** The endpoints and deliveries of an organisation, as their page and API show them. */
 
@@ -36,8 +36,8 @@ export async function findEndpoint(db: Database, organizationId: number, id: num
   return row && endpointOf(row);
 }
 
-export async function countEndpoints(db: Database, organizationId: number): Promise<number> {
-  const row = await db
+async function countEndpoints(trx: Transaction<DB>, organizationId: number): Promise<number> {
+  const row = await trx
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('organization_id', '=', organizationId)
@@ -45,18 +45,40 @@ export async function countEndpoints(db: Database, organizationId: number): Prom
   return Number(row.count);
 }
 
-export async function insertEndpoint(
+export interface NewEndpoint {
+  organizationId: number;
+  userId: number;
+  url: string;
+  events: WebhookEventType[];
+  secretEncrypted: string;
+  now: Date;
+}
+
+/**
+ * Adds an endpoint unless the organisation has `max` already: null then. The organisation's row
+ * is locked first (FOR NO KEY UPDATE, as uploads count their pending validations), so creates at
+ * once count one after the other and the cap holds exactly; inserts that only refer to the
+ * organisation go on.
+ */
+export async function insertEndpointUnderCap(
   db: Database,
-  values: {
-    organizationId: number;
-    userId: number;
-    url: string;
-    events: WebhookEventType[];
-    secretEncrypted: string;
-    now: Date;
-  },
-): Promise<number> {
-  const row = await db
+  values: NewEndpoint,
+  max: number,
+): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .selectFrom('organizations')
+      .select('id')
+      .where('id', '=', values.organizationId)
+      .forNoKeyUpdate()
+      .execute();
+    if ((await countEndpoints(trx, values.organizationId)) >= max) return null;
+    return insertEndpoint(trx, values);
+  });
+}
+
+async function insertEndpoint(trx: Transaction<DB>, values: NewEndpoint): Promise<number> {
+  const row = await trx
     .insertInto('webhook_endpoints')
     .values({
       organization_id: values.organizationId,
