@@ -56,7 +56,9 @@ describe.each(testDatabaseKinds)('the changes export (%s)', (kind) => {
     expect(risks).toContain('Borttagna rader 2');
     expect(risks).toContain('Kontrollera innan du läser in');
     expect(
-      risks.some((line) => /^2 av \d+ rader \([\d,]+\u00a0%\) tas bort från prislista 2 \(Aktuell\): /.test(line)),
+      risks.some((line) =>
+        /^2 av \d+ rader \([\d,]+\u00a0%\) tas bort från prislista 2 \(Aktuell\): /.test(line),
+      ),
     ).toBe(true);
     expect(sheets.Tillagda!.slice(1).map((row) => row[0])).toEqual([demoArticleNumber(499)]);
     expect(sheets.Ändrade!.slice(1)).toEqual([
