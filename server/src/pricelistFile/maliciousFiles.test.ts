@@ -153,7 +153,9 @@ describe('hostile and broken files in the worker', () => {
   });
 
   it('stops a validation that needs more memory than its heap limit', async () => {
-    const tight = { heapMb: 16, deadlineMs: 4_000 };
+    // A deadline far beyond the time the heap fills: on a loaded machine the memory limit, not the
+    // clock, must be what stops it (a DEADLINE here would mean the heap limit did not hold).
+    const tight = { heapMb: 16, deadlineMs: 60_000 };
     const small = await run(
       await exceljsWorkbook({ Prislista: [headers, validRow('HMD-0001')] }),
       'p.xlsx',
@@ -161,9 +163,8 @@ describe('hostile and broken files in the worker', () => {
     );
     expect(small.error).toBeNull();
     expect(small.outcome?.summary.type).toBe('CONFIRM');
-    const { error, ms } = await run(generatePriceListXlsx(100_000), 'prislista.xlsx', tight);
+    const { error } = await run(generatePriceListXlsx(100_000), 'prislista.xlsx', tight);
     expect(error).toMatchObject({ reason: 'MEMORY' });
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('still validates normally afterwards', async () => {
