@@ -322,7 +322,7 @@ test('a valid file: upload with progress, "Validering OK", the changes, "Läs in
   // The file's prices (100 + n) are lower than price list 2's (100 + 2.5 n): the risks are shown
   // beside the counts, and "Läs in" asks before applying them.
   const warnings = page.getByRole('note', { name: 'Kontrollera innan du läser in' });
-  await expect(warnings).toContainText(/priser sänks med mer än 25 %.*HMD-0400/);
+  await expect(warnings).toContainText(/priser sänks med mer än 25\s%.*HMD-0400/);
   await expect(page.locator('dl.risk-facts')).toContainText('Prislista2 (Aktuell)');
   await expectNoAxeViolations(page);
 
