@@ -1,7 +1,8 @@
 /**
  * Hostile and broken files go through the worker thread exactly as the validation job runs
- * them: each must end with a clean, typed error (or a clean outcome) within 5 s, and the next
- * validation must work as before.
+ * them: each must end with a clean, typed error (or a clean outcome) before the worker's
+ * deadline (a DEADLINE end would be another reason), and the next validation must work as
+ * before. The attack classes of XML and archives are in hostileXml.test.ts.
  */
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
@@ -17,19 +18,18 @@ import { detectExcelFormat } from '../lib/xlsx';
 import { ExcelWorkerError } from './fileErrors';
 import { runPriceListValidation } from './runValidation';
 
-const limits = { heapMb: 256, deadlineMs: 4_000 };
+const limits = { heapMb: 256, deadlineMs: 30_000 };
 
 async function run(content: Uint8Array, fileName = 'prislista.xlsx', workerLimits = limits) {
-  const started = performance.now();
   try {
     const outcome = await runPriceListValidation(
       { content, fileName, articleNumbers: ['HMD-0001'], existingRows: [] },
       workerLimits,
     );
-    return { outcome, error: null, ms: performance.now() - started };
+    return { outcome, error: null };
   } catch (error) {
     if (!(error instanceof ExcelWorkerError)) throw error;
-    return { outcome: null, error, ms: performance.now() - started };
+    return { outcome: null, error };
   }
 }
 
@@ -47,20 +47,8 @@ function centralEntry(content: Buffer, name: string): number {
 
 describe('hostile and broken files in the worker', () => {
   it('validates a good file in the worker', async () => {
-    const { outcome, ms } = await run(await exceljsWorkbook({ Prislista: [headers, validRow('HMD-0001')] }));
+    const { outcome } = await run(await exceljsWorkbook({ Prislista: [headers, validRow('HMD-0001')] }));
     expect(outcome?.summary).toEqual({ type: 'CONFIRM', added: 1, updated: 0, removed: 0, unchanged: 0 });
-    expect(ms).toBeLessThan(5_000);
-  });
-
-  it('refuses a zip bomb by its compression ratio before inflating it', async () => {
-    const bomb = handMadeXlsx({
-      sheet: '',
-      extra: { 'xl/worksheets/sheet1.xml': Buffer.alloc(50 * 1024 * 1024) },
-    });
-    const { error, ms } = await run(bomb);
-    expect(error).toMatchObject({ reason: 'INVALID_FILE', problem: 'COMPRESSION_RATIO' });
-    expect(error?.message).toBe('Filen är misstänkt hårt komprimerad (mer än 100:1) och läses inte.');
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('stops a zip bomb whose header lies about its size while inflating it', async () => {
@@ -69,23 +57,11 @@ describe('hostile and broken files in the worker', () => {
     // The directory claims a modest 50:1; the data would inflate to 80 MB.
     const entry = centralEntry(bomb, 'xl/worksheets/sheet1.xml');
     bomb.writeUInt32LE(bomb.readUInt32LE(entry + 20) * 50, entry + 24);
-    const { error, ms } = await run(bomb);
+    const { error } = await run(bomb);
     expect(error).toMatchObject({ reason: 'INVALID_FILE', problem: 'CORRUPT' });
     expect(error?.message).toBe(
       'Filen kan inte läsas: delen xl/worksheets/sheet1.xml är större eller mindre än arkivet uppger.',
     );
-    expect(ms).toBeLessThan(5_000);
-  });
-
-  it('refuses a DOCTYPE (billion laughs)', async () => {
-    const laughs =
-      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">' +
-      '<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><sst><si><t>&lol3;</t></si></sst>';
-    const { error, ms } = await run(
-      handMadeXlsx({ sheet: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>', sharedStrings: laughs }),
-    );
-    expect(error).toMatchObject({ reason: 'INVALID_FILE', problem: 'DOCTYPE' });
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('reads a sheet with a huge dimension and a far-away cell without allocating for it', async () => {
@@ -98,9 +74,8 @@ describe('hostile and broken files in the worker', () => {
         `<row r="1">${header.join('')}</row>` +
         '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>långt bort</t></is></c></row></sheetData></worksheet>',
     });
-    const { outcome, ms } = await run(content, 'prislista.xlsx', { heapMb: 64, deadlineMs: 4_000 });
+    const { outcome } = await run(content, 'prislista.xlsx', { heapMb: 64, deadlineMs: 30_000 });
     expect(outcome?.summary).toEqual({ type: 'CONFIRM', added: 0, updated: 0, removed: 0, unchanged: 0 });
-    expect(ms).toBeLessThan(5_000);
   });
 
   it('is not fooled by a sheet called __proto__, in .xlsx and in .xls', async () => {
@@ -137,11 +112,9 @@ describe('hostile and broken files in the worker', () => {
     const xlsx = generatePriceListXlsx(2_000);
     const cut = await run(xlsx.subarray(0, Math.floor(xlsx.length / 2)));
     expect(cut.error).toMatchObject({ reason: 'INVALID_FILE', problem: 'CORRUPT' });
-    expect(cut.ms).toBeLessThan(5_000);
     const xls = sheetjsWorkbook({ Prislista: [headers, validRow('HMD-0001')] }, 'biff8');
     const cutXls = await run(xls.subarray(0, 1_000), 'prislista.xls');
     expect(cutXls.error).toMatchObject({ reason: 'INVALID_FILE', problem: 'CORRUPT' });
-    expect(cutXls.ms).toBeLessThan(5_000);
   });
 
   it('terminates a validation at its deadline', async () => {
@@ -199,6 +172,5 @@ describe('bytes handed to the worker twice', () => {
     expect((await run(content)).error).toBeNull();
     const again = await run(content);
     expect(again.error?.reason).toBe('CRASH');
-    expect(again.ms).toBeLessThan(limits.deadlineMs);
   });
 });

@@ -54,8 +54,9 @@ function sheetjs(content: Buffer): Record<string, Seen> {
 // No literal entity text such as "&amp;" here: SheetJS unescapes <v> of t="str" cells twice
 // (xlsx.mjs, parse_ws_xml_data: unescapexml on <v>, then again under case 'str'), so it reads
 // the text "&amp;" as "&". Our reader reads it right; a test below pins that. Nor `_x000D_`
-// before a line feed: SheetJS reads it as a line feed alone, Excel (and ours) as CR LF.
-const withoutEscapedCrLf = (text: string) => !/_x000d_\n/i.test(text);
+// before a line feed, written or escaped (`_x000A_`): SheetJS reads it as a line feed alone, Excel
+// (and ours) as CR LF.
+const withoutEscapedCrLf = (text: string) => !/_x000d_(\n|_x000a_)/i.test(text);
 const swedishText = fc
   .string({
     unit: fc.constantFrom(...'aAzZ09 åäöÅÄÖéü€😀&<>"\'_x-=+@.,\n\t'.split(''), '_x000D_', '  '),

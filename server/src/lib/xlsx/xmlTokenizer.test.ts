@@ -166,7 +166,8 @@ describe('the XML tokenizer', () => {
     expect(tokenizer.textEnd(Buffer.from('<t>cut<'), 3)).toBe(INCOMPLETE);
   });
 
-  it('reads an unfinished tag of 200,000 openings in one forward pass', () => {
+  // How long it takes is `npm run bench`'s ("hostile parts"): a test asserts no time.
+  it('finds a tag of 200,000 openings unfinished, and leaves it to be read again from its start', () => {
     const tokenizer = new XmlTokenizer('sheet');
     const n = 200_000;
     const parts = [
@@ -178,10 +179,8 @@ describe('the XML tokenizer', () => {
     ];
     for (const part of parts) {
       const bytes = Buffer.from(`<row>${part}`);
-      const started = performance.now();
       expect(tokenizer.readTag(bytes, 5)).toBe(INCOMPLETE);
       expect(tokenizer.tagStart).toBe(5);
-      expect(performance.now() - started).toBeLessThan(1_000);
     }
   });
 });

@@ -223,6 +223,19 @@ function sameBytes(bytes: Buffer, start: number, end: number, name: Buffer) {
 }
 
 /**
+ * At most this many kinds of element (names) under one element the reader reads: a real
+ * catalogue has a few dozen, and each new kind is compared with those met before.
+ */
+export const MAX_ELEMENT_KINDS = 200;
+
+/** More than MAX_ELEMENT_KINDS kinds of element under the element at `path` (readCatalogue words it). */
+export class TooManyElementKinds extends Error {
+  constructor(readonly path: string) {
+    super('too many kinds of element');
+  }
+}
+
+/**
  * The child of `parent` whose qualified name is bytes[start, end) (its local name from
  * `localStart`) in the namespace its prefix has now; made the first time it is met. Throws when
  * the prefix is not declared.
@@ -250,6 +263,7 @@ export function childOf(
     parent.nextChild = at + 1;
     return child;
   }
+  if (children.length >= MAX_ELEMENT_KINDS) throw new TooManyElementKinds(parent.path);
   if (namespace < 0) namespace = namespaceOf(scope, start, localStart);
   const qualifiedName = Buffer.from(bytes.subarray(start, end));
   const local = bytes.toString('utf8', localStart, end);

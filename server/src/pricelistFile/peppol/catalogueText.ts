@@ -11,6 +11,20 @@ export const cannotRead = (reason: string) =>
   new ExcelFileError('CORRUPT', `Filen kan inte läsas: ${reason}`);
 export const notXml = () => cannotRead('katalogen är inte giltig XML.');
 
+/**
+ * The longest text or attribute value the reader accepts, as UTF-8 bytes: room for a product
+ * image embedded in base64 (EmbeddedDocumentBinaryObject), while a value the reader keeps is
+ * never a string of hundreds of MB. Each one longer is refused (readCatalogue.ts).
+ */
+export const MAX_XML_VALUE_BYTES = 16 * 2 ** 20;
+
+/** A text or attribute value longer than MAX_XML_VALUE_BYTES, where it starts (readCatalogue names its line). */
+export class TooLongValue extends Error {
+  constructor(readonly offset: number) {
+    super('value too long');
+  }
+}
+
 const entityPattern = /&(?:(amp|lt|gt|quot|apos)|#x([0-9a-fA-F]+)|#([0-9]+)|([^;\s&]*));?/g;
 const namedEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -87,6 +101,8 @@ export function valueText(bytes: Buffer, start: number): string {
     if (byte === LT) break;
     if (byte === AMPERSAND || byte === CARRIAGE_RETURN) plain = false;
   }
+  // Before any string of it is made.
+  if (i - start > MAX_XML_VALUE_BYTES) throw new TooLongValue(start);
   if (plain && bytes[i + 1] === SLASH) {
     textEnd.at = i;
     let from = start;
@@ -108,6 +124,7 @@ function joinedText(bytes: Buffer, start: number): string {
   for (;;) {
     const lt = bytes.indexOf(LT, at);
     if (lt < 0 || lt + 1 >= bytes.length) throw notXml();
+    if (lt - start > MAX_XML_VALUE_BYTES) throw new TooLongValue(start);
     text += decodeReferences(lineEnds(utf8Slice.call(bytes, at, lt)));
     const next = bytes[lt + 1];
     if (next === QUESTION) at = after(bytes, '?>', lt + 2);

@@ -2,9 +2,8 @@ import {
   type CatalogueLine,
   type CatalogueValue,
   catalogueRead,
+  catalogueUtf8,
   readCatalogue,
-  uncompressedCatalogue,
-  utf8Of,
 } from './readCatalogue';
 import { fieldOfColumn } from './validateCatalogue';
 
@@ -75,8 +74,11 @@ function replaceValue(bytes: Buffer, value: CatalogueValue, text: string): Edit 
   return { start: value.contentStart, end: value.contentEnd, text: escaped(text) };
 }
 
-export function writeCorrectedCatalogue(content: Uint8Array, corrections: CatalogueCorrections): Buffer {
-  const bytes = utf8Of(uncompressedCatalogue(content));
+export async function writeCorrectedCatalogue(
+  content: Uint8Array,
+  corrections: CatalogueCorrections,
+): Promise<Buffer> {
+  const bytes = await catalogueUtf8(content);
   const leftOut = new Set(corrections.leaveOut);
   const cellsOfLine = new Map<number, { column: string; value: string }[]>();
   for (const { row, column, value } of corrections.cells)

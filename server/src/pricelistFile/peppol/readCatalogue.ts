@@ -10,14 +10,16 @@ import {
   type HeaderField,
   type LineField,
   LOCATION,
+  MAX_ELEMENT_KINDS,
   NamespaceScope,
   namespaceOf,
   type PathNode,
   rootNode,
+  TooManyElementKinds,
   UnboundPrefix,
 } from './cataloguePaths';
 import * as text from './catalogueText';
-import { cannotRead, notXml } from './catalogueText';
+import { cannotRead, MAX_XML_VALUE_BYTES, notXml, TooLongValue } from './catalogueText';
 
 /**
  * What the loop uses at every tag, as module constants: tsx compiles an imported binding to a
@@ -29,7 +31,7 @@ const { childOf } = paths;
 const { newLine } = lineShapes;
 const { textEnd, valueText } = text;
 
-export { uncompressedCatalogue, utf8Of } from './catalogueEncoding';
+export { catalogueUtf8, utf8Of } from './catalogueEncoding';
 export {
   type CatalogueHeader,
   type CatalogueLine,
@@ -88,6 +90,14 @@ export function* readCatalogue(
   } catch (error) {
     if (error instanceof XlsxError)
       throw error.code === 'DOCTYPE' ? new ExcelFileError('DOCTYPE', DOCTYPE_REFUSED) : notXml();
+    if (error instanceof TooLongValue)
+      throw cannotRead(
+        `katalogen har en text eller ett attributvärde som är längre än ${MAX_XML_VALUE_BYTES / 2 ** 20} MB (XML-rad ${read.xmlLineAt(error.offset)}).`,
+      );
+    if (error instanceof TooManyElementKinds)
+      throw cannotRead(
+        `katalogens ${error.path || 'Catalogue'} har fler än ${MAX_ELEMENT_KINDS} olika slags element.`,
+      );
     if (error instanceof UnboundPrefix)
       throw cannotRead(
         'katalogen är inte giltig XML: ett namnrymdsprefix används utan att vara deklarerat (xmlns).',
@@ -127,6 +137,8 @@ class CatalogueReader {
     const { bytes, tags } = this;
     for (;;) {
       const lt = bytes.indexOf(LT, this.at);
+      // Text the reader skips builds nothing, but is held to the same limit as the text it keeps.
+      if ((lt < 0 ? bytes.length : lt) - this.at > MAX_XML_VALUE_BYTES) throw new TooLongValue(this.at);
       if (lt >= 0 && bytes[lt + 1] === SLASH) {
         this.endTagInPlace(lt);
       } else {
@@ -218,6 +230,8 @@ class CatalogueReader {
     const { nameStart, nameEnd } = tags;
     if (nameEnd === nameStart) throw notXml();
     this.at = readAttributes(bytes, afterName);
+    // An attribute value is within the start tag: a tag longer than the limit holds one longer.
+    if (this.at - afterName > MAX_XML_VALUE_BYTES) throw new TooLongValue(afterName);
     const { selfClosing } = startTag;
     if (this.skipping > 0) {
       if (!selfClosing) {

@@ -36,13 +36,13 @@ describe('a catalogue in UTF-16 or UTF-32', () => {
 
   it.each(forms.flatMap((form) => [[form, 'with'] as const, [form, 'without'] as const]))(
     'in %s %s a byte-order mark is known and read as in UTF-8, and corrected as UTF-8',
-    (form, bom) => {
+    async (form, bom) => {
       for (const { name, xml } of examples) {
         const content = encoded(declared(xml, form), form, bom === 'with');
         expect(detectCatalogue(content), name).toBe('catalogue');
         const inUtf8 = ourReading(Buffer.from(xml, 'utf8'));
         expect(ourReading(content), name).toEqual(inUtf8);
-        const corrected = writeCorrectedCatalogue(content, {
+        const corrected = await writeCorrectedCatalogue(content, {
           cells: [{ row: 1, column: 'Pris', value: '7' }],
           leaveOut: [],
         });

@@ -19,10 +19,9 @@ import {
   type CatalogueLine,
   type CatalogueRead,
   catalogueRead,
+  catalogueUtf8,
   lineFieldPaths,
   readCatalogue,
-  uncompressedCatalogue,
-  utf8Of,
 } from './readCatalogue';
 
 /** What a catalogue is checked against (validatePricelist.ts CheckData). */
@@ -119,7 +118,7 @@ export async function validateCatalogue(
   dataOrPromise: CheckData | Promise<CheckData>,
   corrections: FileCorrections | undefined,
 ): Promise<ValidationOutcome> {
-  const bytes = utf8Of(uncompressedCatalogue(content));
+  const bytes = await catalogueUtf8(content);
   const read = catalogueRead(bytes);
   const lines = readCatalogue(bytes, read);
   let arrived = dataOrPromise instanceof Promise ? undefined : dataOrPromise;
