@@ -1,11 +1,14 @@
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../server/src/app';
 import type { AppDeps } from '../server/src/appDeps';
 import { ManualClock } from '../server/src/clock';
@@ -13,6 +16,8 @@ import { type Config, loadConfig } from '../server/src/config';
 import { createAppDeps } from '../server/src/createAppDeps';
 import { type DatabaseHandle, openDatabase } from '../server/src/db/database';
 import { migrate } from '../server/src/db/migrate';
+import { PGliteDialect, pgliteByteaHandlers } from '../server/src/db/pglite-dialect';
+import type { DB } from '../server/src/db/schema';
 import { seedDemoData } from '../server/src/demo/seed';
 import { createSession, sessionCookieName } from '../server/src/identity/session';
 import { createWorkerPool } from '../server/src/imports/jobs/workerLimits';
@@ -27,29 +32,27 @@ export const testDatabaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/**
- * The data folder of a new, empty PGlite cluster, as a tar dump. PGlite runs initdb for every new
- * database, which takes seconds; starting from this dump instead takes a fraction of that and
- * gives the same cluster. Made once per machine and PGlite version: the first test file that
- * needs it writes it to the temporary folder (atomically, so files made at the same time are safe).
- */
-async function emptyPgliteCluster(): Promise<Blob> {
+/** The PGlite version: a dump is only read by the version that wrote it. */
+function pgliteVersion(): string {
   const packageFile = path.join(
     path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
     '..',
     'package.json',
   );
-  const { version } = JSON.parse(readFileSync(packageFile, 'utf8')) as { version: string };
-  const file = path.join(tmpdir(), `hmdb-test-pglite-${version}-${process.getuid?.() ?? 0}.tar`);
+  return (JSON.parse(readFileSync(packageFile, 'utf8')) as { version: string }).version;
+}
+
+const dumpPrefix = () =>
+  path.join(tmpdir(), `hmdb-test-pglite-${pgliteVersion()}-${process.getuid?.() ?? 0}`);
+
+/** Reads a dump kept in the temporary folder, or makes it and writes it there atomically. */
+async function keptDump(file: string, make: () => Promise<Blob>): Promise<Blob> {
   try {
     return new Blob([readFileSync(file)], { type: 'application/x-tar' });
   } catch {
     // Not made yet: made below.
   }
-  const pglite = await PGlite.create();
-  await pglite.exec('checkpoint');
-  const dump = await pglite.dumpDataDir('none');
-  await pglite.close();
+  const dump = await make();
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   try {
     writeFileSync(temporary, new Uint8Array(await dump.arrayBuffer()));
@@ -60,10 +63,79 @@ async function emptyPgliteCluster(): Promise<Blob> {
   return dump;
 }
 
+/**
+ * The data folder of a new, empty PGlite cluster, as a tar dump. PGlite runs initdb for every new
+ * database, which takes seconds; starting from this dump instead takes a fraction of that and
+ * gives the same cluster. Made once per machine and PGlite version: the first test file that
+ * needs it writes it to the temporary folder (atomically, so files made at the same time are safe).
+ */
+function emptyPgliteCluster(): Promise<Blob> {
+  return keptDump(`${dumpPrefix()}.tar`, async () => {
+    const pglite = await PGlite.create();
+    await pglite.exec('checkpoint');
+    const dump = await pglite.dumpDataDir('none');
+    await pglite.close();
+    return dump;
+  });
+}
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../server/src/db/migrations');
+
+/** The migrations' names and contents, hashed: a dump of a migrated cluster is named by it. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  const names = readdirSync(migrationsDir).filter((file) => file.endsWith('.sql'));
+  for (const name of names.sort())
+    hash.update(`${name}\0`).update(readFileSync(path.join(migrationsDir, name)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The empty cluster with every migration applied, as a tar dump: migrating takes longer than
+ * loading the dump, and every PGlite test database starts migrated. Named by the migrations'
+ * contents, so a changed or added migration makes a new one (the dumps of other migrations are
+ * removed once an hour old); createTestDatabase still runs `migrate`, which then finds nothing
+ * to apply. Read once per process: the test files of a Vitest worker share it.
+ */
+let migratedCluster: Promise<Blob> | undefined;
+function migratedPgliteCluster(): Promise<Blob> {
+  migratedCluster ??= (async () => {
+    const prefix = `${dumpPrefix()}-migrated-`;
+    const file = `${prefix}${migrationsHash()}.tar`;
+    removeStaleDumps(prefix, file);
+    return keptDump(file, async () => {
+      const pglite = new PGlite({ loadDataDir: await emptyPgliteCluster(), ...pgliteByteaHandlers });
+      await pglite.waitReady;
+      const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+      await migrate(db);
+      await pglite.exec('checkpoint');
+      const dump = await pglite.dumpDataDir('none');
+      // Closes PGlite too.
+      await db.destroy();
+      return dump;
+    });
+  })();
+  return migratedCluster;
+}
+
+/** Dumps of other migrations made over an hour ago (another checkout's newer one may be in use). */
+function removeStaleDumps(prefix: string, current: string) {
+  const hourAgo = Date.now() - 60 * 60_000;
+  for (const name of readdirSync(path.dirname(prefix))) {
+    const file = path.join(path.dirname(prefix), name);
+    if (!file.startsWith(prefix) || file === current) continue;
+    try {
+      if (statSync(file).mtimeMs < hourAgo) rmSync(file, { force: true });
+    } catch {
+      // Removed meanwhile.
+    }
+  }
+}
+
 /** A fresh, migrated database: PGlite in memory, or a new schema in TEST_DATABASE_URL that close() drops. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ loadDataDir: await emptyPgliteCluster() });
+    const handle = await openDatabase({ loadDataDir: await migratedPgliteCluster() });
     await migrate(handle.db);
     return handle;
   }
@@ -85,6 +157,12 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
     },
   };
 }
+
+/**
+ * The Excel worker's entry for the apps' pools: the bundle test-support/excelWorkerBundle.ts
+ * made for this run, or (without it) the server's own.
+ */
+const excelWorkerEntry = (): string | undefined => inject('excelWorkerEntry');
 
 export interface TestApp extends AppDeps {
   app: FastifyInstance;
@@ -128,7 +206,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     clock,
     logger,
     mailer: options.mailer ?? createMailer(config, logger),
-    workerPool: createWorkerPool(config, options.onWorkerJobStart),
+    workerPool: createWorkerPool(config, options.onWorkerJobStart, excelWorkerEntry()),
   });
   const app = await buildApp(deps);
   await app.ready();
@@ -172,7 +250,7 @@ export async function secondInstance(testApp: TestApp): Promise<TestApp> {
     ...testApp,
     db: database.db,
     databaseKind: database.kind,
-    workerPool: createWorkerPool(testApp.config),
+    workerPool: createWorkerPool(testApp.config, undefined, excelWorkerEntry()),
   });
   const app = await buildApp(deps);
   await app.ready();

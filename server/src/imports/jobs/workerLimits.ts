@@ -22,7 +22,11 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
 export const BUSY_MESSAGE = 'Tjänsten är hårt belastad just nu. Försök igen om en stund.';
 
 /** The server's one pool of Excel workers, as the configuration sets it (main.ts, tests). */
-export const createWorkerPool = (config: Config, onJobStart?: WorkerPoolOptions['onJobStart']): WorkerPool =>
+export const createWorkerPool = (
+  config: Config,
+  onJobStart?: WorkerPoolOptions['onJobStart'],
+  workerEntry?: WorkerPoolOptions['workerEntry'],
+): WorkerPool =>
   new WorkerPool({
     size: config.WORKER_POOL_SIZE,
     memoryMb: config.WORKER_POOL_MEMORY_MB,
@@ -34,6 +38,7 @@ export const createWorkerPool = (config: Config, onJobStart?: WorkerPoolOptions[
     maxWaitMs: config.WORKER_POOL_WAIT_SECONDS * 1000,
     retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
     onJobStart,
+    workerEntry,
   });
 
 /**

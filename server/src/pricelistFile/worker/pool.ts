@@ -43,6 +43,13 @@ export interface WorkerPoolOptions {
    * worker busy here.
    */
   onJobStart?: (job: WorkerJob) => Promise<void> | void;
+  /**
+   * The threads' entry module: by default excelWorker.mjs, which loads the TypeScript through
+   * tsx in each thread. The server's unit tests start their apps' workers from a bundle of the
+   * same sources instead (test-support/excelWorkerBundle.ts), as Vitest loads the rest of the
+   * server's code.
+   */
+  workerEntry?: URL | string;
 }
 
 export interface WorkerPoolStats {
@@ -239,11 +246,15 @@ export class WorkerPool {
   }
 
   private start(heapMb: number): StartedWorker {
-    const started = startWorker(heapMb, (ended) => {
-      this.live.delete(ended);
-      if (this.spare === ended) this.spare = null;
-      this.pump();
-    });
+    const started = startWorker(
+      heapMb,
+      (ended) => {
+        this.live.delete(ended);
+        if (this.spare === ended) this.spare = null;
+        this.pump();
+      },
+      this.options.workerEntry,
+    );
     this.live.add(started);
     return started;
   }

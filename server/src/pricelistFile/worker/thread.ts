@@ -23,7 +23,8 @@ export interface WorkerLimits {
 /** The defaults of WORKER_HEAP_MB and WORKER_DEADLINE_SECONDS. */
 export const defaultWorkerLimits: WorkerLimits = { heapMb: 512, deadlineMs: 120_000 };
 
-const workerFile = new URL('./excelWorker.mjs', import.meta.url);
+/** The worker's entry: the TypeScript of excelWorker.ts, loaded through tsx (see excelWorker.mjs). */
+export const excelWorkerEntry = new URL('./excelWorker.mjs', import.meta.url);
 
 export interface StartedWorker {
   worker: Worker;
@@ -39,8 +40,12 @@ export interface StartedWorker {
  * Starts a worker thread. It is unref'd, so an idle one never keeps the process alive, and it
  * does exactly one job: a file can leave nothing behind for the next.
  */
-export function startWorker(heapMb: number, onExit?: (started: StartedWorker) => void): StartedWorker {
-  const worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+export function startWorker(
+  heapMb: number,
+  onExit?: (started: StartedWorker) => void,
+  entry: URL | string = excelWorkerEntry,
+): StartedWorker {
+  const worker = new Worker(entry, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
   worker.unref();
   const ready = new Promise<void>((resolve) => {
     const onMessage = (message: unknown) => {

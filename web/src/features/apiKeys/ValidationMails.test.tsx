@@ -26,7 +26,9 @@ describe('the setting for mails when a validation ends', () => {
     const box = await screen.findByRole('checkbox', {
       name: 'Skicka e-post till mig när en validering är klar',
     });
-    await waitFor(() => expect(box).toBeChecked());
+    // The saved choice has arrived once the box can be used (until then it is disabled).
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).toBeChecked();
     const user = userEvent.setup();
     box.focus();
     await user.keyboard(' ');
