@@ -77,10 +77,19 @@ export const SessionPing = z
     /** The server's settings, so the SPA names them rather than building them in: idle minutes and the limit in hours. */
     idleMinutes: z.number().positive(),
     maxHours: z.number().positive(),
+    /** Seconds between the SPA's pings (SESSION_PING_SECONDS). */
+    pingSeconds: z.number().int().positive(),
   })
   .meta({
     examples: [
-      { hasSession: true, secondsUntilExpire: 1800, endsBy: 'inactivity', idleMinutes: 30, maxHours: 12 },
+      {
+        hasSession: true,
+        secondsUntilExpire: 1800,
+        endsBy: 'inactivity',
+        idleMinutes: 30,
+        maxHours: 12,
+        pingSeconds: 30,
+      },
     ],
   });
 export type SessionPing = z.infer<typeof SessionPing>;

@@ -1,4 +1,4 @@
-import { e2eSmtpPort } from '../playwright.config';
+import { smtpPortOf } from '../playwright.config';
 import { startTestMailbox, type TestMailbox } from '../test-support/mailbox';
 import { DEMO_PASSWORD, expect, expectNoAxeViolations, loginAs, submitLogin, test } from './fixtures';
 
@@ -157,7 +157,8 @@ test.describe('sign-in', () => {
 test.describe('password reset', () => {
   let mailbox: TestMailbox;
   test.beforeAll(async () => {
-    mailbox = await startTestMailbox(e2eSmtpPort);
+    // The SMTP port of this project's server.
+    mailbox = await startTestMailbox(smtpPortOf(test.info().project.use.baseURL!));
   });
   test.afterAll(async () => {
     await mailbox.close();

@@ -220,13 +220,15 @@ test("an import that is not there, or another organisation's, shows the shell's 
 });
 
 test("the SPA learns the server's session settings from the ping", async ({ request }) => {
-  // The main server has the default; the short-session server SESSION_IDLE_MINUTES=5.2.
+  // The main server has the defaults; the short-session server SESSION_IDLE_MINUTES=5.2 and
+  // SESSION_PING_SECONDS=2.
   expect(await (await request.get('/resources/v1/api/session/ping')).json()).toMatchObject({
     idleMinutes: 30,
     maxHours: 12,
+    pingSeconds: 30,
   });
   const short = await request.get(`http://localhost:${shortSessionPort}/resources/v1/api/session/ping`);
-  expect(await short.json()).toMatchObject({ idleMinutes: 5.2 });
+  expect(await short.json()).toMatchObject({ idleMinutes: 5.2, pingSeconds: 2 });
 });
 
 test('Escape closes "Meny" and gives the focus back to its button', async ({ page }) => {

@@ -135,7 +135,7 @@ export function authRoutes(
       schema: {
         summary: 'Sessionens återstående tid',
         description:
-          'Säger om kakan hör till en levande session och hur många sekunder som återstår, och vad som avslutar den först (inaktivitet eller 12-timmarsgränsen), samt serverns inställningar för inaktivitet (minuter) och längsta session (timmar). Förlänger aldrig sessionen. Svarar 200 också utan session.',
+          'Säger om kakan hör till en levande session och hur många sekunder som återstår, och vad som avslutar den först (inaktivitet eller 12-timmarsgränsen), samt serverns inställningar för inaktivitet (minuter), längsta session (timmar) och hur ofta SPA:n frågar (sekunder). Förlänger aldrig sessionen. Svarar 200 också utan session.',
         tags: [apiTags.auth],
         security: noAuthentication,
         response: { 200: json('Sessionens läge.', SessionPing) },
@@ -144,7 +144,11 @@ export function authRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { session } = request;
-      const settings = { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_ABSOLUTE_HOURS };
+      const settings = {
+        idleMinutes: config.SESSION_IDLE_MINUTES,
+        maxHours: config.SESSION_ABSOLUTE_HOURS,
+        pingSeconds: config.SESSION_PING_SECONDS,
+      };
       if (!session) return { hasSession: false, secondsUntilExpire: 0, ...settings };
       return {
         hasSession: true,

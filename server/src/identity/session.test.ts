@@ -9,8 +9,8 @@ import { hashSessionId } from './session';
 const api = '/resources/v1';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** The server's idle and absolute limits as the ping names them (the defaults). */
-const settings = { idleMinutes: 30, maxHours: 12 };
+/** The server's idle and absolute limits and its ping interval as the ping names them (the defaults). */
+const settings = { idleMinutes: 30, maxHours: 12, pingSeconds: 30 };
 
 describe.each(testDatabaseKinds)('session supervision on %s', (kind) => {
   const testApp = useTestApp(kind);

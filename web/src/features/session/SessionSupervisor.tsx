@@ -11,14 +11,17 @@ import { isOutsideSession } from './paths';
 import { SessionExpiryDialog } from './SessionExpiryDialog';
 import { selectSession } from './sessionSlice';
 
-/** docs/product.md, "Constants": the ping interval and when the warning shows. */
+/**
+ * docs/product.md, "Constants": the ping interval until the first ping names the server's
+ * (SESSION_PING_SECONDS), and when the warning shows.
+ */
 export const PING_INTERVAL_MS = 30_000;
 export const WARNING_SECONDS = 300;
 
 /**
- * Watches the session for every page (docs/product.md, "Session"): pings every 30 s while a session
- * exists, warns when it is about to expire, and sends the user to /logout once it has ended.
- * Also listens for the `invalidate-api-store` event.
+ * Watches the session for every page (docs/product.md, "Session"): pings every 30 s (or as the
+ * server's ping says) while a session exists, warns when it is about to expire, and sends the
+ * user to /logout once it has ended. Also listens for the `invalidate-api-store` event.
  */
 export function SessionSupervisor() {
   const dispatch = useDispatch<AppDispatch>();
@@ -26,10 +29,15 @@ export function SessionSupervisor() {
   const { pathname, search } = useLocation();
   const logout = useLogout();
   const { hasSession, hasSessionEnded } = useSelector(selectSession);
+  const [pingIntervalMs, setPingIntervalMs] = useState(PING_INTERVAL_MS);
   const { currentData: ping, refetch: refetchPing } = usePingSessionQuery(undefined, {
     skip: !hasSession,
-    pollingInterval: PING_INTERVAL_MS,
+    pollingInterval: pingIntervalMs,
   });
+  // The server's interval, as its ping names it.
+  useEffect(() => {
+    if (ping?.pingSeconds) setPingIntervalMs(ping.pingSeconds * 1000);
+  }, [ping]);
   const [extending, setExtending] = useState(false);
   // A session that ends while the warning shows has ended by inactivity: the logout page says so.
   const warnedRef = useRef(false);
