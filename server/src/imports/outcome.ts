@@ -1,6 +1,6 @@
 /**
  * What a command did, in the import's own terms. Commands never answer HTTP; only the routes turn
- * an outcome into a status code (http/routes.ts, `answer`).
+ * an outcome into a status code (http/routeParts.ts, `answer`).
  */
 export type CommandOutcome<T = undefined> =
   | { kind: 'ok'; value: T }

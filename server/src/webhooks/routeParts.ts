@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { WEBHOOK_PERMISSION, webhookLimits } from '#contract';
+import type { Database } from '../db/database';
+import { forbidden, notFound } from '../errors';
+import { hasPermission } from '../identity/profile';
+import { requireAuth } from '../identity/session';
+import { pathId } from '../pathId';
+import { findEndpoint } from './store';
+
+export const webhookMessages = {
+  notAllowed: 'Användaren har inte behörighet att hantera webhooks.',
+  notFound: 'Webhook-mottagaren finns inte.',
+  eventsMissing: 'Välj minst en händelse.',
+  eventUnknown: (event: string) => `Händelsen ${event} finns inte.`,
+  tooMany: `Organisationen har redan ${webhookLimits.maxEndpointsPerOrganization} webhook-mottagare. Ta bort en innan du lägger till en ny.`,
+  noKey:
+    'Webhooks är inte konfigurerade på servern: WEBHOOKS_SECRET_KEY saknas. Kontakta den som driver tjänsten.',
+  testWhileOff: 'Mottagaren är avstängd. Slå på den innan du skickar en testhändelse.',
+  testTooOften: (max: number, seconds: number) =>
+    `Högst ${max} testhändelser i minuten till samma mottagare. Försök igen om ${seconds} ${seconds === 1 ? 'sekund' : 'sekunder'}.`,
+} as const;
+
+/** The signed-in user, if they may manage the organisation's webhooks; 403 otherwise. */
+export const requireManager = (request: FastifyRequest) => {
+  const auth = requireAuth(request);
+  if (!hasPermission(auth, WEBHOOK_PERMISSION)) throw forbidden(webhookMessages.notAllowed);
+  return auth;
+};
+/** The 403 and 404 the routes document, in the form `errors()` takes. */
+export const notAllowed = [403, `${webhookMessages.notAllowed} (FORBIDDEN)`] as const;
+export const missing = [
+  404,
+  `${webhookMessages.notFound} Också en annan organisations mottagare (NOT_FOUND).`,
+] as const;
+export const webhookParams = z.object({ webhookId: z.string() });
+
+/** The organisation's endpoint by the id in the path; 404 also when it is another organisation's. */
+export const endpointOr404 = async (db: Database, organizationId: number, rawId: string) => {
+  const endpoint = await findEndpoint(db, organizationId, pathId(rawId));
+  if (!endpoint) throw notFound(webhookMessages.notFound);
+  return endpoint;
+};
