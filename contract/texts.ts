@@ -5,8 +5,4 @@ export const DynamicText = z
   .meta({ examples: [{ dynamicText: '<p>Välkommen till Hjälpmedelsdatabasen.</p>' }] });
 export type DynamicText = z.infer<typeof DynamicText>;
 
-/** Refusals of an uploaded file, word for word the same from the API and in the upload dialog. */
-export const PASSWORD_PROTECTED_FILE =
-  'Filen är lösenordsskyddad. Spara den utan lösenord och läs in den igen.';
-export const MACRO_ENABLED_WORKBOOK =
-  'Filen är en makroaktiverad arbetsbok (.xlsm). Spara den som Excel-arbetsbok (.xlsx) och läs in den igen.';
+export { MACRO_ENABLED_WORKBOOK, PASSWORD_PROTECTED_FILE } from './fileRefusals';

@@ -8,10 +8,9 @@ import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { runNextJob } from '../../server/src/imports/jobs/importJobs';
-import { createWorkerPool } from '../../server/src/imports/jobs/workerLimits';
 import { generatePriceListXlsx } from '../../test-support/generatedWorkbooks';
 import { createBenchDatabase, report } from '../lib';
-import { serverDeps } from '../serverDeps';
+import { benchWorkerPool, serverDeps } from '../serverDeps';
 import { prepareBenchSupplier, queueImport } from '../setup';
 
 const [kind, rowsText, shape] = process.argv.slice(2) as ['postgres' | 'pglite', string, 'new' | 'mix'];
@@ -30,7 +29,7 @@ try {
   const file = path.join(tmpdir(), `hmdb-apply-${rows}.xlsx`);
   writeFileSync(file, generatePriceListXlsx(rows));
   const importId = await queueImport(database.db, supplier, file);
-  const workerPool = createWorkerPool(config);
+  const workerPool = benchWorkerPool(config);
   const deps = serverDeps(config, database, workerPool);
   const validated = await runNextJob(deps, 'bench');
   if (validated?.end !== 'VALIDATION_SUCCESS') throw new Error(`validation ended as ${validated?.end}`);

@@ -10,11 +10,10 @@ import { priceListColumnHeaders } from '../../contract/domain';
 import { loadConfig } from '../../server/src/config';
 import { type Database, openDatabase } from '../../server/src/db/database';
 import { runNextJob } from '../../server/src/imports/jobs/importJobs';
-import { createWorkerPool } from '../../server/src/imports/jobs/workerLimits';
 import { rememberMapping } from '../../server/src/imports/store/columnMappings';
 import { EXPORT_HEADERS, EXPORT_SHEET } from '../files';
 import { createBenchDatabase, peakRssMb, report, runTask } from '../lib';
-import { serverDeps } from '../serverDeps';
+import { benchWorkerPool, serverDeps } from '../serverDeps';
 
 /**
  * How the file is read: by its own headers (ours); another system's export with a chosen or a
@@ -35,7 +34,7 @@ try {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: bench.url });
   const database = await openDatabase({ databaseUrl: bench.url });
   // As on a running server, whose job loop starts the spare worker thread when it starts.
-  const workerPool = createWorkerPool(config);
+  const workerPool = benchWorkerPool(config);
   await workerPool.prewarm();
   const deps = serverDeps(config, database, workerPool);
   if (mapping === 'request' || mapping === 'saved')

@@ -16,13 +16,12 @@ import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { runNextJob } from '../../server/src/imports/jobs/importJobs';
 import { loadImportFile } from '../../server/src/imports/jobs/importQueue';
-import { createWorkerPool } from '../../server/src/imports/jobs/workerLimits';
 import { saveDetails } from '../../server/src/imports/store/details';
 import { uploadFolderFor } from '../../server/src/imports/store/importFiles';
 import { runPriceListValidationSummary } from '../../server/src/pricelistFile';
 import { loadPricelistSnapshot, pricelistStatus } from '../../server/src/pricelists/snapshot';
 import { createBenchDatabase, report, spread } from '../lib';
-import { serverDeps } from '../serverDeps';
+import { benchWorkerPool, serverDeps } from '../serverDeps';
 import { prepareBenchSupplier, queueImport } from '../setup';
 
 const [kind, rowsText, file] = process.argv.slice(2) as ['postgres' | 'pglite', string, string];
@@ -39,7 +38,7 @@ try {
   const supplier = await prepareBenchSupplier(database.db, Number(rowsText));
   const uploadFolder = uploadFolderFor(database.kind, config.DATA_DIR);
   const importId = await queueImport(database.db, supplier, file, uploadFolder);
-  const workerPool = createWorkerPool(config);
+  const workerPool = benchWorkerPool(config);
   const deps = serverDeps(config, database, workerPool);
   const { db } = database;
 

@@ -1,10 +1,5 @@
-import {
-  type ImportChange,
-  type PricelistRowValueField,
-  type PricelistRowValues,
-  pricelistRowValueFields,
-  type ValidationError,
-} from '#contract';
+import type { ImportChange, PricelistRowValueField, PricelistRowValues, ValidationError } from '#contract';
+import { pricelistRowValueFields } from '#contract/domain';
 import type { DetailChunks } from './types';
 
 /**

@@ -1,9 +1,5 @@
-import {
-  type ImportChange,
-  type PricelistRowValues,
-  priceListColumns,
-  pricelistTimeStatusLabels,
-} from '#contract';
+import type { ImportChange, PricelistRowValues } from '#contract';
+import { priceListColumns, pricelistTimeStatusLabels } from '#contract/domain';
 import { boldFont, bufferedWorkbookWriter, quoteFormulaText } from '../lib/xlsx/workbookWriter';
 import type { StoredUpdate } from './changeDetails';
 import { WORKBOOK_CREATOR } from './fileErrors';

@@ -1,4 +1,4 @@
-import { MACRO_ENABLED_WORKBOOK, PASSWORD_PROTECTED_FILE } from '#contract/texts';
+import { MACRO_ENABLED_WORKBOOK, PASSWORD_PROTECTED_FILE } from '#contract/fileRefusals';
 import {
   XlsxError,
   type XlsxErrorCode,

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type ClearedValues,
-  type ImportRisk,
-  type LargestPriceChange,
-  type PricelistTimeStatus,
-  pricelistTimeStatusLabels,
-} from '#contract';
+import type { ClearedValues, ImportRisk, LargestPriceChange, PricelistTimeStatus } from '#contract';
+import { pricelistTimeStatusLabels } from '#contract/domain';
 import type { PriceChangeFacts } from './priceChanges';
 
 /**

@@ -1,4 +1,5 @@
-import { type FileSheet, matchKey, type SavedMappingMismatch } from '#contract';
+import type { FileSheet, SavedMappingMismatch } from '#contract';
+import { matchKey } from '#contract/columnMapping';
 import type { SavedMappingOption } from './types';
 
 /** Headers named on each side: a file of a hundred new columns is not listed whole. */

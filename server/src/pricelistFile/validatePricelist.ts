@@ -1,21 +1,24 @@
+import type {
+  ColumnChoice,
+  ColumnMappingSource,
+  ColumnMappingUsed,
+  FileSheet,
+  ImportSummary,
+  MappedColumn,
+  PriceListColumnHeader,
+  SavedChoice,
+  SavedFileColumn,
+  SavedMappingMismatch,
+  ValidationError,
+} from '#contract';
+// Values from the contract's modules without zod: the worker thread does not load zod.
 import {
-  type ColumnChoice,
-  type ColumnMappingSource,
-  type ColumnMappingUsed,
   columnChoiceProblems,
-  type FileSheet,
   fileColumnOf,
   findSavedColumn,
   headerSetKey,
-  type ImportSummary,
-  type MappedColumn,
-  type PriceListColumnHeader,
-  type SavedChoice,
-  type SavedFileColumn,
-  type SavedMappingMismatch,
   suggestColumns,
-  type ValidationError,
-} from '#contract';
+} from '#contract/columnMapping';
 import { PRICE_LIST_SHEET, priceListColumns, SUMMARY_ERROR_LIMIT } from '#contract/domain';
 import {
   cellDisplayValue,

@@ -45,9 +45,8 @@ export interface WorkerPoolOptions {
   onJobStart?: (job: WorkerJob) => Promise<void> | void;
   /**
    * The threads' entry module: by default excelWorker.mjs, which loads the TypeScript through
-   * tsx in each thread. The server's unit tests start their apps' workers from a bundle of the
-   * same sources instead (test-support/excelWorkerBundle.ts), as Vitest loads the rest of the
-   * server's code.
+   * tsx in each thread. The server (main.ts) and the unit tests' apps start their workers from a
+   * bundle of the same sources instead (workerBundle.ts), a fraction of the CPU per thread.
    */
   workerEntry?: URL | string;
 }
