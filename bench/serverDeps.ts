@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../server/src/db/database';
 import { createWorkerPool } from '../server/src/imports/jobs/workerLimits';
 import { createLogger } from '../server/src/logger';
 import { createMailer } from '../server/src/mail/transport';
-import { bundleExcelWorker } from '../server/src/pricelistFile/worker/workerBundle';
+import { bundleExcelWorker } from '../server/src/pricelistFile/workerBundle';
 
 /** The worker bundle the server starts its threads from (main.ts), made once per task process. */
 const workerBundle = await bundleExcelWorker();

@@ -1,11 +1,11 @@
 /**
  * Vitest's global setup for the server project: bundles the Excel worker once per run, for the
  * workers of the apps that createTestApp makes, as the server does at its start
- * (server/src/pricelistFile/worker/workerBundle.ts). The tests that build a WorkerPool or call
+ * (server/src/pricelistFile/workerBundle.ts). The tests that build a WorkerPool or call
  * runInWorker themselves keep the TypeScript entry, so that it stays tested too.
  */
 import type { TestProject } from 'vitest/node';
-import { bundleExcelWorker } from '../server/src/pricelistFile/worker/workerBundle';
+import { bundleExcelWorker } from '../server/src/pricelistFile/workerBundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -11,7 +11,7 @@ import { createWorkerPool } from './imports/jobs/workerLimits';
 import { createLogger } from './logger';
 import { createMailer } from './mail/transport';
 import { startHousekeeping } from './operations/housekeeping';
-import { bundleExcelWorker, type ExcelWorkerBundle } from './pricelistFile/worker/workerBundle';
+import { bundleExcelWorker, type ExcelWorkerBundle } from './pricelistFile/workerBundle';
 import { startWebhookDeliveries } from './webhooks/delivery';
 
 async function main() {

@@ -6,22 +6,6 @@ import { WORKBOOK_CREATOR } from './fileErrors';
 import { formatPercent } from './riskRules';
 import { escapedForCell } from './storableText';
 import type { ChangesExport } from './types';
-import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
-
-/**
- * The changes of a validation (or an applied import) as an .xlsx: a sheet "Risker" with the risk
- * summary and its warnings, then "Tillagda", "Ändrade" (one row per changed field, old and new
- * value) and "Borttagna". In a worker thread: 200,000 rows take seconds to write, and the stored
- * JSON is parsed there, not on the API thread.
- */
-export async function buildChangesWorkbook(
-  changes: ChangesExport,
-  workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
-): Promise<Buffer> {
-  const result = await runnerOf(workers).run({ kind: 'changesWorkbook', changes });
-  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
-  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
-}
 
 /** Text as it is; formula-like text gets Excel's quote prefix (quoteFormulaText on its row). */
 const text = (value: string | number | null) =>

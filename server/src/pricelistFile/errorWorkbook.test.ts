@@ -8,8 +8,9 @@ import {
   sheetjsWorkbook,
   validRow,
 } from '../../../test-support/workbooks';
-import { buildValidationErrorWorkbook, errorFill } from './errorWorkbook';
+import { errorFill } from './errorWorkbook';
 import { validatePriceList } from './validatePricelist';
+import { buildValidationErrorWorkbook } from './workerCalls';
 
 async function errorsOf(content: Buffer, fileName = 'prislista.xlsx'): Promise<ValidationError[]> {
   const outcome = await validatePriceList({

@@ -17,8 +17,6 @@ import { boldFont, bufferedWorkbookWriter, quoteFormulaText, setCellText } from 
 import { mapHeader } from './columns';
 import { WORKBOOK_CREATOR } from './fileErrors';
 import { escapedForCell } from './storableText';
-import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
-import { packErrors } from './worker/transport';
 
 /** Excel's own "bad" style: light red fill, dark red text. */
 export const errorFill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
@@ -34,34 +32,6 @@ const errorColumns = [
   { header: 'Värde', width: 24 },
   { header: 'Meddelande', width: 100 },
 ];
-
-/**
- * The validation errors as an .xlsx: a sheet "Fel" listing every error, and a copy of the
- * uploaded sheet with each faulty cell filled red and its message(s) as a note. Formula-like
- * text is stored as text with Excel's quote prefix (see workbookWriter.ts).
- *
- * Runs in a worker thread, like the validation: it parses the uploaded (untrusted) file again,
- * and writing a 200,000-row copy takes seconds. The content is transferred to the worker
- * when it owns its whole buffer (see runPriceListValidation). The server passes its worker
- * pool; plain limits run a worker of its own.
- */
-export async function buildValidationErrorWorkbook(
-  content: Uint8Array,
-  fileName: string,
-  errors: ValidationError[],
-  workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
-  corrected: readonly { cell: string; value: string }[] = [],
-): Promise<Buffer> {
-  const result = await runnerOf(workers).run({
-    kind: 'errorWorkbook',
-    content,
-    fileName,
-    errors: packErrors(errors),
-    corrected,
-  });
-  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
-  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
-}
 
 /** buildValidationErrorWorkbook in this thread (the worker's part). */
 export async function writeValidationErrorWorkbook(

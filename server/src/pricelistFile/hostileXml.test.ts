@@ -12,8 +12,8 @@ import { createGzip } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { handMadeXlsx } from '../../../test-support/workbooks';
 import { ExcelWorkerError } from './fileErrors';
-import { runPriceListValidation } from './runValidation';
 import { WorkerPool } from './worker/pool';
+import { runPriceListValidation } from './workerCalls';
 
 const limits = { heapMb: 256, deadlineMs: 60_000 };
 

@@ -5,26 +5,17 @@
 
 export { detectExcelFormat, type ExcelFormat } from '../lib/xlsx';
 export { DETAIL_CHUNK_SIZE, errorChunks, type StoredUpdate } from './changeDetails';
-export { buildChangesWorkbook } from './changesWorkbook';
 export type { CorrectedCells } from './correctedFile';
 export { errorCountsOf } from './errorCounts';
-export { buildValidationErrorWorkbook } from './errorWorkbook';
 export {
   ExcelFileError,
   type ExcelFileProblem,
   ExcelWorkerError,
   type ExcelWorkerFailure,
 } from './fileErrors';
-export { buildPriceListCatalogue } from './peppol/buildCatalogue';
 export { detectCatalogue } from './peppol/detect';
 export { DOCTYPE_REFUSED } from './peppol/readCatalogue';
-export {
-  buildCorrectedFile,
-  readFileSheetsInWorker,
-  runPriceListValidation,
-  runPriceListValidationSummary,
-} from './runValidation';
-export { buildPriceListTemplate, type TemplateRow } from './template';
+export type { TemplateRow } from './template';
 export type {
   ChangesExport,
   DetailChunks,
@@ -49,3 +40,13 @@ export {
   type WorkerPoolStats,
 } from './worker/pool';
 export { defaultWorkerLimits, type WorkerLimits, type WorkerRunner } from './worker/thread';
+export {
+  buildChangesWorkbook,
+  buildCorrectedFile,
+  buildPriceListCatalogue,
+  buildPriceListTemplate,
+  buildValidationErrorWorkbook,
+  readFileSheetsInWorker,
+  runPriceListValidation,
+  runPriceListValidationSummary,
+} from './workerCalls';

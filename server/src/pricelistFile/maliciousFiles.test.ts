@@ -16,7 +16,7 @@ import {
 } from '../../../test-support/workbooks';
 import { detectExcelFormat } from '../lib/xlsx';
 import { ExcelWorkerError } from './fileErrors';
-import { runPriceListValidation } from './runValidation';
+import { runPriceListValidation } from './workerCalls';
 
 const limits = { heapMb: 256, deadlineMs: 30_000 };
 

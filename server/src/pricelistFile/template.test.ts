@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { PricelistRowValues } from '#contract';
 import { generatePriceListRows } from '../../../test-support/generatedWorkbooks';
 import { headers, storedRow } from '../../../test-support/workbooks';
-import { buildPriceListTemplate, columnNotes, type TemplateRow } from './template';
+import { columnNotes, type TemplateRow } from './template';
 import { validatePriceList } from './validatePricelist';
+import { buildPriceListTemplate } from './workerCalls';
 
 async function open(content: Buffer) {
   const workbook = new ExcelJS.Workbook();

@@ -11,8 +11,6 @@ import { slot } from './columns';
 import { WORKBOOK_CREATOR } from './fileErrors';
 import { escapedForCell } from './storableText';
 import type { TemplateRow } from './types';
-import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
-import { packRows } from './worker/transport';
 
 export type { TemplateRow } from './types';
 
@@ -38,27 +36,6 @@ const letter = (index: number) => String.fromCharCode(65 + index);
 
 /** Text as it is; formula-like text gets Excel's quote prefix (quoteFormulaText on its row). */
 const text = (value: string | null) => (value === null ? null : escapedForCell(value));
-
-/**
- * An .xlsx template for a general price list: the header row with each column's rule as a
- * note, drop-down lists for the enumerated columns, article numbers as text. With rows, the
- * price list's rows are filled in, so uploading it unchanged changes nothing.
- *
- * Written in a worker thread: 200,000 rows take exceljs seconds, which the API's event loop
- * must not wait for. The server passes its worker pool; plain limits run a worker of its own.
- */
-export async function buildPriceListTemplate(
-  rows: readonly TemplateRow[] = [],
-  workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
-): Promise<Buffer> {
-  const result = await runnerOf(workers).run({
-    kind: 'template',
-    rows: packRows(rows.map((row) => row.values)),
-    articleNames: rows.map((row) => row.articleName ?? ''),
-  });
-  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
-  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
-}
 
 /** buildPriceListTemplate in this thread (the worker's part). */
 export async function writePriceListTemplate(rows: readonly TemplateRow[]): Promise<Buffer> {

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adversarialCases } from '../../../../test-support/adversarialWorkbooks';
-import { runPriceListValidation } from '../../pricelistFile/runValidation';
+import { runPriceListValidation } from '../../pricelistFile/workerCalls';
 import { isDateFormatCode } from './dateStyles';
 import { XlsxError } from './errors';
 import { readSheetCells } from './readSheetCells';

@@ -8,7 +8,7 @@ import type { CorrectedCells } from '../correctedFile';
 import type { ExcelFileProblem } from '../fileErrors';
 import type { CatalogueHeading } from '../peppol/writeCatalogue';
 import type { ChangesExport, PriceListSnapshotJson, PricelistPeriod, ReadOptions } from '../types';
-import type { PackedErrors, PackedOutcome, PackedRows } from './transport';
+import type { PackedErrors, PackedOutcome, PackedRows } from '../workerPacking';
 
 /** The jobs a worker does: each reads or writes a whole workbook. */
 export type WorkerJob =

@@ -24,7 +24,7 @@ export interface WorkerLimits {
 export const defaultWorkerLimits: WorkerLimits = { heapMb: 512, deadlineMs: 120_000 };
 
 /** The worker's entry: the TypeScript of excelWorker.ts, loaded through tsx (see excelWorker.mjs). */
-export const excelWorkerEntry = new URL('./excelWorker.mjs', import.meta.url);
+export const excelWorkerEntry = new URL('../excelWorker.mjs', import.meta.url);
 
 export interface StartedWorker {
   worker: Worker;

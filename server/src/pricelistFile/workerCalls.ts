@@ -1,15 +1,23 @@
-import type { FileSheet } from '#contract';
+/**
+ * The API thread's calls into the Excel worker: every job that reads a file or writes a
+ * workbook or catalogue goes through here, to a worker of the server's pool (or, for plain
+ * limits, one of its own). The worker's side of each is in excelWorker.ts.
+ */
+import type { FileSheet, ValidationError } from '#contract';
 import type { CorrectedCells } from './correctedFile';
+import type { CatalogueHeading } from './peppol/writeCatalogue';
 import { snapshotJsonOf } from './snapshotJson';
 import type {
+  ChangesExport,
   PriceListSnapshotInput,
   PriceListValidationInput,
+  TemplateRow,
   WorkerValidationOutcome,
   WorkerValidationRecord,
 } from './types';
 import { snapshotMessages } from './worker/protocol';
-import { runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
-import { unpackOutcome } from './worker/transport';
+import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
+import { packErrors, packRows, unpackOutcome } from './workerPacking';
 
 /**
  * Runs validatePriceList in a worker thread (of the server's pool, or of its own for plain
@@ -99,6 +107,89 @@ export async function buildCorrectedFile(
   workers: WorkerRunner | WorkerLimits,
 ): Promise<Buffer> {
   const result = await runnerOf(workers).run({ kind: 'correctedFile', content, fileName, corrections });
+  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
+  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+}
+
+/**
+ * An .xlsx template for a general price list: the header row with each column's rule as a
+ * note, drop-down lists for the enumerated columns, article numbers as text. With rows, the
+ * price list's rows are filled in, so uploading it unchanged changes nothing.
+ *
+ * Written in a worker thread: 200,000 rows take exceljs seconds, which the API's event loop
+ * must not wait for. The server passes its worker pool; plain limits run a worker of its own.
+ */
+export async function buildPriceListTemplate(
+  rows: readonly TemplateRow[] = [],
+  workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
+): Promise<Buffer> {
+  const result = await runnerOf(workers).run({
+    kind: 'template',
+    rows: packRows(rows.map((row) => row.values)),
+    articleNames: rows.map((row) => row.articleName ?? ''),
+  });
+  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
+  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+}
+
+/**
+ * The validation errors as an .xlsx: a sheet "Fel" listing every error, and a copy of the
+ * uploaded sheet with each faulty cell filled red and its message(s) as a note. Formula-like
+ * text is stored as text with Excel's quote prefix (see workbookWriter.ts).
+ *
+ * Runs in a worker thread, like the validation: it parses the uploaded (untrusted) file again,
+ * and writing a 200,000-row copy takes seconds. The content is transferred to the worker
+ * when it owns its whole buffer (see runPriceListValidation). The server passes its worker
+ * pool; plain limits run a worker of its own.
+ */
+export async function buildValidationErrorWorkbook(
+  content: Uint8Array,
+  fileName: string,
+  errors: ValidationError[],
+  workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
+  corrected: readonly { cell: string; value: string }[] = [],
+): Promise<Buffer> {
+  const result = await runnerOf(workers).run({
+    kind: 'errorWorkbook',
+    content,
+    fileName,
+    errors: packErrors(errors),
+    corrected,
+  });
+  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
+  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+}
+
+/**
+ * The changes of a validation (or an applied import) as an .xlsx: a sheet "Risker" with the risk
+ * summary and its warnings, then "Tillagda", "Ändrade" (one row per changed field, old and new
+ * value) and "Borttagna". In a worker thread: 200,000 rows take seconds to write, and the stored
+ * JSON is parsed there, not on the API thread.
+ */
+export async function buildChangesWorkbook(
+  changes: ChangesExport,
+  workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
+): Promise<Buffer> {
+  const result = await runnerOf(workers).run({ kind: 'changesWorkbook', changes });
+  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
+  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+}
+
+/**
+ * A price list as a Peppol BIS Catalogue 3 `Replace` document (UTF-8 XML), written in a worker
+ * as the template is: a list of 200,000 rows is a text of some 100 MB.
+ */
+export async function buildPriceListCatalogue(
+  document: CatalogueHeading,
+  rows: readonly TemplateRow[],
+  workers: WorkerRunner | WorkerLimits,
+): Promise<Buffer> {
+  const result = await runnerOf(workers).run({
+    kind: 'catalogue',
+    rows: packRows(rows.map((row) => row.values)),
+    articleNames: rows.map((row) => row.articleName ?? ''),
+    document,
+  });
   if (result.kind !== 'workbook') throw new Error('unexpected worker result');
   return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }

@@ -19,7 +19,7 @@ export interface ExcelWorkerBundle {
   remove(): void;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const FOLDER_PREFIX = 'hmdb-excel-worker-';
 
 export async function bundleExcelWorker(): Promise<ExcelWorkerBundle> {
@@ -31,7 +31,7 @@ export async function bundleExcelWorker(): Promise<ExcelWorkerBundle> {
   const outdir = mkdtempSync(path.join(cache, FOLDER_PREFIX));
   try {
     await build({
-      entryPoints: [path.join(root, 'server/src/pricelistFile/worker/excelWorker.ts')],
+      entryPoints: [path.join(root, 'server/src/pricelistFile/excelWorker.ts')],
       bundle: true,
       splitting: true,
       format: 'esm',

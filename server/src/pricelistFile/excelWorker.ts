@@ -1,12 +1,12 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { detectExcelFormat, XlsxError } from '../../lib/xlsx';
-import { ExcelFileError, excelFileErrorOf } from '../fileErrors';
-import { readFileSheets } from '../fileSheets';
-import { checkDataOfJson } from '../snapshotJson';
-import type { PriceListSnapshotJson } from '../types';
-import { type CheckData, validateAgainst } from '../validatePricelist';
+import { detectExcelFormat, XlsxError } from '../lib/xlsx';
+import { ExcelFileError, excelFileErrorOf } from './fileErrors';
+import { readFileSheets } from './fileSheets';
+import { checkDataOfJson } from './snapshotJson';
+import type { PriceListSnapshotJson } from './types';
+import { type CheckData, validateAgainst } from './validatePricelist';
 import {
   WORKER_NICE,
   WORKER_READY,
@@ -14,8 +14,8 @@ import {
   type WorkerReply,
   type WorkerResult,
   type WorkerSnapshot,
-} from './protocol';
-import { packOutcome, templateRowsOf, transferablesOf, unpackErrors } from './transport';
+} from './worker/protocol';
+import { packOutcome, templateRowsOf, transferablesOf, unpackErrors } from './workerPacking';
 
 /** A Buffer as bytes that own their ArrayBuffer, so they can be transferred back. */
 const ownBytes = (buffer: Buffer) =>
@@ -92,7 +92,7 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
   }
   // The writers (and exceljs) load only for their jobs: a validation worker starts lean.
   if (job.kind === 'errorWorkbook') {
-    const { writeValidationErrorWorkbook } = await import('../errorWorkbook');
+    const { writeValidationErrorWorkbook } = await import('./errorWorkbook');
     const bytes = await writeValidationErrorWorkbook(
       job.content,
       job.fileName,
@@ -102,22 +102,22 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
     return { kind: 'workbook', bytes: ownBytes(bytes) };
   }
   if (job.kind === 'correctedFile') {
-    const { writeCorrectedFile } = await import('../correctedFile');
+    const { writeCorrectedFile } = await import('./correctedFile');
     return {
       kind: 'workbook',
       bytes: ownBytes(await writeCorrectedFile(job.content, job.fileName, job.corrections)),
     };
   }
   if (job.kind === 'changesWorkbook') {
-    const { writeChangesWorkbook } = await import('../changesWorkbook');
+    const { writeChangesWorkbook } = await import('./changesWorkbook');
     return { kind: 'workbook', bytes: ownBytes(await writeChangesWorkbook(job.changes)) };
   }
   if (job.kind === 'catalogue') {
-    const { writeCatalogue } = await import('../peppol/writeCatalogue');
+    const { writeCatalogue } = await import('./peppol/writeCatalogue');
     const xml = writeCatalogue({ ...job.document, rows: templateRowsOf(job) });
     return { kind: 'workbook', bytes: ownBytes(Buffer.from(xml, 'utf8')) };
   }
-  const { writePriceListTemplate } = await import('../template');
+  const { writePriceListTemplate } = await import('./template');
   return { kind: 'workbook', bytes: ownBytes(await writePriceListTemplate(templateRowsOf(job))) };
 }
 

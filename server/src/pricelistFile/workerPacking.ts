@@ -1,15 +1,15 @@
 import type { PricelistRowValues, ValidationError } from '#contract';
-import { changeChunks, errorChunks } from '../changeDetails';
-import { type StoredRows, storedRowsOf, storedRowValues } from '../diff';
-import { type PriceChangeFacts, priceChangeFactsOf } from '../priceChanges';
+import { changeChunks, errorChunks } from './changeDetails';
+import { type StoredRows, storedRowsOf, storedRowValues } from './diff';
+import { type PriceChangeFacts, priceChangeFactsOf } from './priceChanges';
 import type {
   DetailChunks,
   PriceListChanges,
   PriceListValidationOutcome,
   TemplateRow,
   WorkerValidationOutcome,
-} from '../types';
-import type { ValidationOutcome } from '../validatePricelist';
+} from './types';
+import type { ValidationOutcome } from './validatePricelist';
 
 /**
  * What crosses between the job and the worker thread, packed. Structured cloning 200,000 row

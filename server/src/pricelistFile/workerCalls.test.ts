@@ -5,10 +5,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exceljsWorkbook, headers, storedRow, validRow } from '../../../test-support/workbooks';
-import { runPriceListValidation, runPriceListValidationSummary } from './runValidation';
 import { snapshotJsonOf } from './snapshotJson';
 import { WorkerPool } from './worker/pool';
 import { WORKER_NICE } from './worker/protocol';
+import { runPriceListValidation, runPriceListValidationSummary } from './workerCalls';
 
 const limits = { heapMb: 256, deadlineMs: 10_000 };
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type PricelistRowValues, type ValidationError, validationRules } from '#contract';
-import { packErrors, packRows, packTexts, unpackErrors, unpackRows, unpackTexts } from './transport';
+import { packErrors, packRows, packTexts, unpackErrors, unpackRows, unpackTexts } from './workerPacking';
 
 /** Any UTF-16 text, controls and lone surrogate halves included: what a decoded cell can be. */
 const anyText = fc.string({
