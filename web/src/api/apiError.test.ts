@@ -76,7 +76,11 @@ describe('the hand check of the error body', () => {
           ApiErrorBody.safeParse(value).success,
         );
       }),
-      { numRuns: 2000 },
+      // A field named __proto__, which zod leaves out of a record (a run once found it).
+      {
+        numRuns: 2000,
+        examples: [[JSON.parse('{"error":{"code":"","message":"","errors":{"__proto__":null}}}')]],
+      },
     );
   });
 });

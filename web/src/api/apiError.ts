@@ -16,6 +16,11 @@ export interface ApiFailure {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A `__proto__` key of the field errors is left out, as the contract's schema (zod) leaves it out. */
+const PROTO = '__proto__';
+const withoutProto = (errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).filter(([field]) => field !== PROTO));
+
 /**
  * The contract's error body, checked by hand: the schema (contract/errors.ts) would bring zod into
  * the first bundle of every page for these few lines.
@@ -26,7 +31,8 @@ function isApiErrorBody(body: unknown): body is ApiErrorBody {
   if (typeof code !== 'string' || typeof message !== 'string') return false;
   return (
     errors === undefined ||
-    (isRecord(errors) && Object.values(errors).every((text) => typeof text === 'string'))
+    (isRecord(errors) &&
+      Object.entries(errors).every(([field, text]) => field === PROTO || typeof text === 'string'))
   );
 }
 
@@ -37,7 +43,7 @@ function fromBody(status: number | undefined, body: unknown): ApiFailure {
     status,
     code,
     ...(message.trim() !== '' ? { message } : {}),
-    ...(errors ? { fieldErrors: errors } : {}),
+    ...(errors ? { fieldErrors: withoutProto(errors) } : {}),
   };
 }
 

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
+import type { FieldClasses } from '../../ui/Field';
 import { Footer } from '../../ui/Footer';
 import { sv } from '../../ui/text/sv';
 import { usePageTitle } from '../../ui/usePageTitle';
 import './auth.css';
+
+/** The fields of these pages, as auth.css draws them. */
+export const authFieldClasses: FieldClasses = { field: 'auth-field', required: 'auth-required' };
 
 interface Props {
   heading: string;

@@ -7,14 +7,16 @@ import { profileApi } from '../../api/profile';
 import { RETURN_TO_PARAM, safeReturnPath } from '../../api/returnPath';
 import { PROFILE_STORAGE_KEY } from '../../api/session';
 import { sessionStarted } from '../../api/sessionActions';
-import { AuthPage } from './AuthPage';
+import { Field, FormAlert } from '../../ui/Field';
+import { useFormErrors } from '../../ui/useFormErrors';
+import { AuthPage, authFieldClasses } from './AuthPage';
 import { useLoginMutation } from './api';
 import { loginErrorText } from './errorTexts';
-import { Field, focusFirstInvalid } from './Field';
 import { authTexts } from './texts';
 
 const usernameId = 'login-username';
 const passwordId = 'login-password';
+const focusIds = { username: usernameId, password: passwordId };
 
 /** Sign-in (docs/product.md, "Screens and routes"; docs/product.md, "Session" and "Texts"). */
 export function LoginPage() {
@@ -26,26 +28,19 @@ export function LoginPage() {
   const returnTo = safeReturnPath(searchParams.get(RETURN_TO_PARAM));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string | null>>({});
+  const { errors, formError, setFormError, showErrors } = useFormErrors(focusIds);
   const [busy, setBusy] = useState(false);
 
   const signIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     // An empty field is said at the field, and nothing is sent.
-    const missing = {
-      [usernameId]: username.trim() === '' ? authTexts.login.usernameMissing : null,
-      [passwordId]: password === '' ? authTexts.login.passwordMissing : null,
-    };
-    setFieldErrors(missing);
-    if (Object.values(missing).some(Boolean)) {
-      setError(null);
-      focusFirstInvalid([usernameId, passwordId], missing);
-      return;
-    }
+    const missing = showErrors({
+      username: username.trim() === '' ? authTexts.login.usernameMissing : null,
+      password: password === '' ? authTexts.login.passwordMissing : null,
+    });
+    if (missing) return;
     setBusy(true);
-    setError(null);
     try {
       const loginProfile = await login({ username, password }).unwrap();
       // A new user must not see what the previous one left in the cache.
@@ -57,7 +52,7 @@ export function LoginPage() {
       ).unwrap();
       navigate(profile.previousLoginFound ? (returnTo ?? '/') : '/v1/profile', { replace: true });
     } catch (failure) {
-      setError(loginErrorText(failure));
+      setFormError(loginErrorText(failure));
       setBusy(false);
     }
   };
@@ -69,31 +64,29 @@ export function LoginPage() {
         <Field
           id={usernameId}
           name="username"
+          classes={authFieldClasses}
           label={authTexts.login.username}
           autoComplete="username"
           value={username}
           onChange={(event) => setUsername(event.target.value)}
-          invalid={error !== null}
-          error={fieldErrors[usernameId]}
-          describedBy={[error && errorId]}
+          invalid={formError !== null}
+          error={errors.username}
+          describedBy={[formError && errorId]}
         />
         <Field
           id={passwordId}
           name="password"
           type="password"
+          classes={authFieldClasses}
           label={authTexts.login.password}
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          invalid={error !== null}
-          error={fieldErrors[passwordId]}
-          describedBy={[error && errorId]}
+          invalid={formError !== null}
+          error={errors.password}
+          describedBy={[formError && errorId]}
         />
-        {error && (
-          <p id={errorId} role="alert" className="error-text">
-            {error}
-          </p>
-        )}
+        <FormAlert id={errorId} message={formError} />
         <button type="submit">{authTexts.login.submit}</button>
       </form>
       <p>

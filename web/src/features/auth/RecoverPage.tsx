@@ -1,13 +1,15 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { AuthPage } from './AuthPage';
+import { Field, FormAlert } from '../../ui/Field';
+import { useFormErrors } from '../../ui/useFormErrors';
+import { AuthPage, authFieldClasses } from './AuthPage';
 import { useResetRequestMutation } from './api';
 import { resetRequestErrorText } from './errorTexts';
-import { Field, focusFirstInvalid } from './Field';
 import { authTexts } from './texts';
 
 const usernameId = 'recover-username';
 const emailId = 'recover-email';
+const focusIds = { username: usernameId, email: emailId };
 
 /** Request a password reset (docs/product.md, "Screens and routes"; docs/product.md, "Forms" and §8). */
 export function RecoverPage() {
@@ -15,8 +17,7 @@ export function RecoverPage() {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string | null>>({});
+  const { errors, formError, setFormError, showErrors } = useFormErrors(focusIds);
   const sentMessage = useRef<HTMLParagraphElement>(null);
   // The form and its button are gone once the request is sent: the focus goes to what replaced
   // them, never to the page body.
@@ -26,36 +27,30 @@ export function RecoverPage() {
 
   const send = async () => {
     if (isLoading) return;
-    setError(null);
+    setFormError(null);
     try {
       await requestReset({ username, email }).unwrap();
       setSent(true);
     } catch {
-      setError(resetRequestErrorText(username, email));
+      setFormError(resetRequestErrorText(username, email));
     }
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Empty fields are said at each field and in the specified sentence; nothing is sent.
-    const missing = {
-      [usernameId]: username.trim() === '' ? authTexts.recover.usernameMissing : null,
-      [emailId]: email.trim() === '' ? authTexts.recover.emailMissing : null,
-    };
-    setFieldErrors(missing);
-    if (Object.values(missing).some(Boolean)) {
-      setError(authTexts.recover.fieldsMissing);
-      focusFirstInvalid([usernameId, emailId], missing);
+    const missing = showErrors({
+      username: username.trim() === '' ? authTexts.recover.usernameMissing : null,
+      email: email.trim() === '' ? authTexts.recover.emailMissing : null,
+    });
+    if (missing) {
+      setFormError(authTexts.recover.fieldsMissing);
       return;
     }
     void send();
   };
 
   const errorId = 'recover-error';
-  const errorText = error && (
-    <p id={errorId} role="alert" className="error-text">
-      {error}
-    </p>
-  );
+  const errorText = <FormAlert id={errorId} message={formError} />;
   return (
     <AuthPage heading={authTexts.recover.heading}>
       {sent ? (
@@ -78,25 +73,27 @@ export function RecoverPage() {
             <Field
               id={usernameId}
               name="username"
+              classes={authFieldClasses}
               label={authTexts.recover.username}
               autoComplete="username"
               value={username}
               onChange={(event) => setUsername(event.target.value)}
-              invalid={error !== null && username.trim() === ''}
-              error={fieldErrors[usernameId]}
-              describedBy={[error && errorId]}
+              invalid={formError !== null && username.trim() === ''}
+              error={errors.username}
+              describedBy={[formError && errorId]}
             />
             <Field
               id={emailId}
               name="email"
               type="email"
+              classes={authFieldClasses}
               label={authTexts.recover.email}
               autoComplete="email"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
-              invalid={error !== null && email.trim() === ''}
-              error={fieldErrors[emailId]}
-              describedBy={[error && errorId]}
+              invalid={formError !== null && email.trim() === ''}
+              error={errors.email}
+              describedBy={[formError && errorId]}
             />
             {errorText}
             <button type="submit">{authTexts.recover.submit}</button>

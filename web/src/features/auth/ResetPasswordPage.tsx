@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Field, FormAlert } from '../../ui/Field';
 import { focusPageHeading } from '../../ui/focusFallback';
-import { AuthPage } from './AuthPage';
+import { useFormErrors } from '../../ui/useFormErrors';
+import { AuthPage, authFieldClasses } from './AuthPage';
 import { useResetChangeMutation, useResetValidateMutation } from './api';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
 import { passwordChangeError, passwordMismatchText, resetLinkErrorText } from './errorTexts';
-import { Field, focusFirstInvalid } from './Field';
 import { authTexts } from './texts';
 
 /**
@@ -32,6 +33,7 @@ export function ResetPasswordPage() {
 
 const newPasswordId = 'reset-new-password';
 const repeatId = 'reset-repeat-password';
+const focusIds = { newPassword: newPasswordId, repeated: repeatId };
 
 type LinkState = 'checking' | 'valid' | { error: string };
 
@@ -42,7 +44,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
   const [newPassword, setNewPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const [mismatch, setMismatch] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string | null>>({});
+  const { errors, showErrors } = useFormErrors(focusIds);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   // The form and its button go when the password is saved or the link turns out to be spent: the
@@ -72,14 +74,12 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
     if (saving) return;
     setPasswordError(null);
     // Empty fields are said at each field before anything is compared or sent.
-    const missing = {
-      [newPasswordId]: newPassword === '' ? authTexts.reset.newPasswordMissing : null,
-      [repeatId]: repeated === '' ? authTexts.reset.repeatMissing : null,
-    };
-    setFieldErrors(missing);
-    if (Object.values(missing).some(Boolean)) {
+    const missing = showErrors({
+      newPassword: newPassword === '' ? authTexts.reset.newPasswordMissing : null,
+      repeated: repeated === '' ? authTexts.reset.repeatMissing : null,
+    });
+    if (missing) {
       setMismatch(null);
-      focusFirstInvalid([newPasswordId, repeatId], missing);
       return;
     }
     const mismatchText = passwordMismatchText(newPassword, repeated);
@@ -133,36 +133,30 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
           id={newPasswordId}
           name="newPassword"
           type="password"
+          classes={authFieldClasses}
           label={authTexts.reset.newPassword}
           autoComplete="new-password"
           value={newPassword}
           onChange={(event) => setNewPassword(event.target.value)}
           invalid={passwordError !== null}
-          error={fieldErrors[newPasswordId]}
+          error={errors.newPassword}
           describedBy={[ruleId, passwordError && passwordErrorId]}
         />
-        {passwordError && (
-          <p id={passwordErrorId} role="alert" className="error-text">
-            {passwordError}
-          </p>
-        )}
+        <FormAlert id={passwordErrorId} message={passwordError} />
         <Field
           id={repeatId}
           name="repeatPassword"
           type="password"
+          classes={authFieldClasses}
           label={authTexts.reset.repeatPassword}
           autoComplete="new-password"
           value={repeated}
           onChange={(event) => setRepeated(event.target.value)}
           invalid={mismatch !== null}
-          error={fieldErrors[repeatId]}
+          error={errors.repeated}
           describedBy={[mismatch && mismatchId]}
         />
-        {mismatch && (
-          <p id={mismatchId} role="alert" className="error-text">
-            {mismatch}
-          </p>
-        )}
+        <FormAlert id={mismatchId} message={mismatch} />
         <button type="submit">{authTexts.reset.submit}</button>
       </form>
       {loading}

@@ -1,8 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import { type WebhookEventType, webhookEventTypes } from '#contract/webhookRules';
 import type { CreatedWebhook } from '#contract/webhooks';
-import { apiFailureOf } from '../../api/apiError';
-import { sv } from '../../ui/text/sv';
+import {
+  describedByIds,
+  Field,
+  type FieldClasses,
+  FieldError,
+  FormAlert,
+  fieldErrorId,
+  fieldHintId,
+} from '../../ui/Field';
+import { useFormErrors } from '../../ui/useFormErrors';
 import { useCreateWebhookMutation } from './api';
 import { webhookTexts } from './texts';
 import { WebhookEventName } from './WebhookEventName';
@@ -14,7 +22,16 @@ interface FormErrors {
   url: string | null;
   events: string | null;
 }
-const noErrors: FormErrors = { url: null, events: null };
+// The events' message belongs to their group; the focus goes to its first box.
+const focusIds: Record<keyof FormErrors, string> = {
+  url: urlId,
+  events: `${eventsId}-${webhookEventTypes[0]}`,
+};
+const fieldClasses: FieldClasses = {
+  field: 'webhook-field',
+  required: 'webhook-muted',
+  hint: 'webhook-muted',
+};
 
 /** What the page can tell before sending; the server checks the rest (an address on the internet). */
 export function webhookFormErrors(url: string, events: readonly string[]): FormErrors {
@@ -39,20 +56,11 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
   const [createWebhook, { isLoading, reset }] = useCreateWebhookMutation();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([...webhookEventTypes]);
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const showErrors = (found: FormErrors) => {
-    setErrors(found);
-    const first = found.url ? urlId : found.events ? `${eventsId}-${webhookEventTypes[0]}` : null;
-    if (first) setTimeout(() => document.getElementById(first)?.focus(), 0);
-    return first !== null;
-  };
+  const { errors, formError, showErrors, showServerErrors } = useFormErrors(focusIds);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
-    setFailure(null);
     if (showErrors(webhookFormErrors(url, events))) return;
     try {
       const created = await createWebhook({ url: url.trim(), events }).unwrap();
@@ -62,9 +70,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
       setEvents([...webhookEventTypes]);
       onCreated(created);
     } catch (error) {
-      const { fieldErrors, message } = apiFailureOf(error);
-      const fromServer = { url: fieldErrors?.url ?? null, events: fieldErrors?.events ?? null };
-      if (!showErrors(fromServer)) setFailure(message ?? texts.createFailed);
+      showServerErrors(error, texts.createFailed);
     }
   };
 
@@ -73,47 +79,29 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
 
   return (
     <form noValidate onSubmit={submit} className="webhook-form">
-      <div className="webhook-field">
-        <label htmlFor={urlId}>
-          {texts.url} <span className="webhook-muted">({sv.app.required})</span>
-        </label>
-        <p id={`${urlId}-hint`} className="webhook-muted">
-          {texts.urlHint}
-        </p>
-        {errors.url && (
-          <p id={`${urlId}-error`} className="error-text">
-            {errors.url}
-          </p>
-        )}
-        <input
-          id={urlId}
-          name="url"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          aria-invalid={errors.url ? true : undefined}
-          aria-describedby={[errors.url ? `${urlId}-error` : null, `${urlId}-hint`].filter(Boolean).join(' ')}
-        />
-      </div>
+      <Field
+        id={urlId}
+        name="url"
+        classes={fieldClasses}
+        label={texts.url}
+        hint={texts.urlHint}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        value={url}
+        onChange={(event) => setUrl(event.target.value)}
+        error={errors.url}
+      />
       <fieldset
         className="webhook-field webhook-events"
-        aria-describedby={[errors.events ? `${eventsId}-error` : null, `${eventsId}-hint`]
-          .filter(Boolean)
-          .join(' ')}
+        aria-describedby={describedByIds([errors.events && fieldErrorId(eventsId), fieldHintId(eventsId)])}
       >
         <legend>{texts.events}</legend>
-        <p id={`${eventsId}-hint`} className="webhook-muted">
+        <p id={fieldHintId(eventsId)} className="webhook-muted">
           {texts.eventsHint}
         </p>
-        {errors.events && (
-          <p id={`${eventsId}-error`} className="error-text">
-            {errors.events}
-          </p>
-        )}
+        <FieldError id={eventsId} error={errors.events} />
         {webhookEventTypes.map((type) => (
           <div key={type} className="webhook-event">
             <input
@@ -132,11 +120,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
           </div>
         ))}
       </fieldset>
-      {failure && (
-        <p role="alert" className="banner error">
-          {failure}
-        </p>
-      )}
+      <FormAlert className="banner error" message={formError} />
       <button type="submit" className="button" aria-disabled={isLoading || undefined}>
         {texts.create}
       </button>
