@@ -38,6 +38,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
+          // A bound, not a target: a page's test clicks through many renders, and two workers
+          // share two cores with PGlite's.
+          testTimeout: 15_000,
         },
       },
     ],
