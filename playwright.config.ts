@@ -26,7 +26,7 @@ const secondMainPort = port + 200;
  */
 const secondMainSpecs = [
   'everyRoute', // 114
-  'pagePolish', // 77
+  'pageConsistency', // 77
   'latestValidation', // 56
   'columnMapping', // 53
   'bulkCorrections', // 45
@@ -140,7 +140,7 @@ export default defineConfig({
   },
   // The two main servers, and one whose sessions expire after 5.2 minutes of inactivity and
   // whose pages ping every 2 s (not 30), so that the session warning (at 300 s left) shows about
-  // 12 s after the last activity (e2e/session.spec.ts, e2e/pagePolish2.spec.ts).
+  // 12 s after the last activity (e2e/session.spec.ts, e2e/focusAndLayout.spec.ts).
   webServer: [
     e2eServer(port),
     e2eServer(secondMainPort),
