@@ -1,24 +1,19 @@
-import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import {
-  type ColumnChoice,
-  columnChoiceProblems,
-  type FileSheet,
-  suggestColumns,
-} from '#contract/columnMapping';
-import { type PriceListColumnHeader, priceListColumnHeaders, priceListColumns } from '#contract/domain';
-import { apiFailureOf } from '../../../api/apiError';
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  type SelectHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
+import type { ColumnChoice, FileSheet } from '#contract/columnMapping';
+import { priceListColumns } from '#contract/domain';
 import { sv } from '../../../ui/text/sv';
-import { useValidateWithMappingMutation } from '../api';
 import { fileColumnOption } from '../columnMappingText';
 import { importTexts } from '../texts';
 import { HeaderRow, MappingOutcome } from './FileColumns';
-
-/** A field of the form: the sheet, or the select of one of our columns. */
-type FieldKey = 'sheet' | PriceListColumnHeader;
-type FieldErrors = Partial<Record<FieldKey, string>>;
-
-const fieldOrder: readonly FieldKey[] = ['sheet', ...priceListColumnHeaders];
-const isFieldKey = (key: string): key is FieldKey => (fieldOrder as readonly string[]).includes(key);
+import { type FieldKey, fieldOrder, useColumnMappingForm } from './useColumnMappingForm';
 
 interface ColumnMappingFormProps {
   organizationId: number;
@@ -55,12 +50,8 @@ export function ColumnMappingForm({
 }: ColumnMappingFormProps) {
   const id = useId();
   const fieldId = (key: FieldKey) => `${id}-${fieldOrder.indexOf(key)}`;
-  const [choice, setChoice] = useState<ColumnChoice>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  /** Counts the refused submits: each one moves the focus to the summary of what is wrong. */
-  const [refused, setRefused] = useState(0);
-  const [validate, { isLoading }] = useValidateWithMappingMutation();
+  const { choice, sheet, errors, failure, refused, isLoading, changeSheet, changeColumn, submit } =
+    useColumnMappingForm({ organizationId, importId, sheets, initial, onValidating });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const problemsRef = useRef<HTMLElement>(null);
 
@@ -72,88 +63,12 @@ export function ColumnMappingForm({
     if (refused > 0) problemsRef.current?.focus();
   }, [refused]);
 
-  const sheet = sheets.find((candidate) => candidate.name === choice.sheet) ?? sheets[0];
   if (!sheet) return null;
-
-  const changeSheet = (name: string) => {
-    const chosen = sheets.find((candidate) => candidate.name === name);
-    if (!chosen) return;
-    // Back on the sheet it started from, the preselection is the server's again (it knows saved mappings).
-    setChoice(name === initial.sheet ? initial : suggestColumns(chosen));
-    setErrors({});
-    setFailure(null);
-  };
-
-  const changeColumn = (header: PriceListColumnHeader, letter: string) =>
-    setChoice((current) => {
-      const columns = { ...current.columns };
-      if (letter === '') delete columns[header];
-      else columns[header] = letter;
-      return { ...current, columns };
-    });
-
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    const any = Object.keys(found).length > 0;
-    if (any) setRefused((count) => count + 1);
-    return any;
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLoading) return;
-    setFailure(null);
-    if (showErrors(Object.fromEntries(columnChoiceProblems(choice, sheet)))) return;
-    const columns = Object.fromEntries(
-      priceListColumnHeaders.flatMap((header) => {
-        const letter = choice.columns[header];
-        // Always by letter: headers may repeat or be empty. An optional column not used is left out.
-        return letter ? [[header, { column: letter }]] : [];
-      }),
-    );
-    try {
-      await validate({ organizationId, importId, columnMapping: { sheet: sheet.name, columns } }).unwrap();
-      onValidating();
-    } catch (error) {
-      const { status, message, fieldErrors = {} } = apiFailureOf(error);
-      const atFields: FieldErrors = {};
-      const elsewhere: string[] = [];
-      for (const [key, text] of Object.entries(fieldErrors)) {
-        if (isFieldKey(key)) atFields[key] = text;
-        else elsewhere.push(text);
-      }
-      const shownAtFields = showErrors(atFields);
-      if (elsewhere.length > 0) setFailure(elsewhere.join(' '));
-      else if (!shownAtFields)
-        setFailure(message ?? (status === 409 ? texts.cannotValidateNow : sv.app.actionFailed));
-    }
-  };
 
   const problems = fieldOrder.flatMap((key) => {
     const text = errors[key];
     return text ? [{ key, text }] : [];
   });
-  const goTo = (event: MouseEvent<HTMLAnchorElement>, key: FieldKey) => {
-    // Not a navigation: the field takes the focus, and its label and message are read with it.
-    event.preventDefault();
-    document.getElementById(fieldId(key))?.focus();
-  };
-  const errorOf = (key: FieldKey) => {
-    const text = errors[key];
-    return {
-      message: text ? (
-        <p id={`${fieldId(key)}-error`} className="error-text">
-          {text}
-        </p>
-      ) : null,
-      attributes: {
-        id: fieldId(key),
-        'aria-invalid': text ? true : undefined,
-        'aria-describedby': text ? `${fieldId(key)}-error` : undefined,
-      },
-    };
-  };
-  const sheetField = errorOf('sheet');
 
   return (
     <section className="column-mapping" aria-labelledby={`${id}-heading`}>
@@ -162,72 +77,49 @@ export function ColumnMappingForm({
       </h2>
       <p>{texts.intro}</p>
       {problems.length > 0 && (
-        <section
-          ref={problemsRef}
-          className="banner error column-mapping__problems"
-          // Focused after a refused submit; named by its heading, so it is announced as such.
-          tabIndex={-1}
-          aria-labelledby={`${id}-problems`}
-        >
-          <h3 id={`${id}-problems`}>{texts.problemsHeading}</h3>
-          <ul>
-            {problems.map(({ key, text }) => (
-              <li key={key}>
-                <a href={`#${fieldId(key)}`} onClick={(event) => goTo(event, key)}>
-                  {text}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <MappingProblems id={id} problems={problems} fieldId={fieldId} summaryRef={problemsRef} />
       )}
       <form noValidate onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={fieldId('sheet')} className="field__label">
-            {texts.sheet}
-          </label>
-          {sheetField.message}
-          <select
-            {...sheetField.attributes}
-            value={sheet.name}
-            onChange={(event) => changeSheet(event.target.value)}
-          >
-            {sheets.map(({ name }) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MappingField
+          fieldId={fieldId('sheet')}
+          label={texts.sheet}
+          error={errors.sheet}
+          value={sheet.name}
+          onChange={(event) => changeSheet(event.target.value)}
+        >
+          {sheets.map(({ name }) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </MappingField>
         <HeaderRow id={id} sheet={sheet} />
         <fieldset className="column-mapping__columns" aria-describedby={`${id}-outcome`}>
           <legend className="field__label">{texts.ourColumns}</legend>
-          {priceListColumns.map(({ header, required }) => {
-            const field = errorOf(header);
-            return (
-              <div key={header} className="field">
-                <label htmlFor={fieldId(header)} className="field__label">
+          {priceListColumns.map(({ header, required }) => (
+            <MappingField
+              key={header}
+              fieldId={fieldId(header)}
+              label={
+                <>
                   {header}
                   {required && ` (${texts.required})`}
-                </label>
-                {field.message}
-                <select
-                  {...field.attributes}
-                  required={required}
-                  value={choice.columns[header] ?? ''}
-                  onChange={(event) => changeColumn(header, event.target.value)}
-                >
-                  {/* An optional column left out keeps what the price list has (docs/price-list-file.md). */}
-                  <option value="">{required ? texts.chooseColumn : texts.keepValues}</option>
-                  {sheet.columns.map((column) => (
-                    <option key={column.column} value={column.column}>
-                      {fileColumnOption(column)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            );
-          })}
+                </>
+              }
+              error={errors[header]}
+              required={required}
+              value={choice.columns[header] ?? ''}
+              onChange={(event) => changeColumn(header, event.target.value)}
+            >
+              {/* An optional column left out keeps what the price list has (docs/price-list-file.md). */}
+              <option value="">{required ? texts.chooseColumn : texts.keepValues}</option>
+              {sheet.columns.map((column) => (
+                <option key={column.column} value={column.column}>
+                  {fileColumnOption(column)}
+                </option>
+              ))}
+            </MappingField>
+          ))}
         </fieldset>
         <MappingOutcome id={`${id}-outcome`} sheet={sheet} choice={choice} />
         {failure && (
@@ -247,5 +139,79 @@ export function ColumnMappingForm({
         </div>
       </form>
     </section>
+  );
+}
+
+/** What is wrong with the choice, each a link to its field. */
+function MappingProblems({
+  id,
+  problems,
+  fieldId,
+  summaryRef,
+}: {
+  id: string;
+  problems: { key: FieldKey; text: string }[];
+  fieldId: (key: FieldKey) => string;
+  summaryRef: RefObject<HTMLElement | null>;
+}) {
+  const goTo = (event: MouseEvent<HTMLAnchorElement>, key: FieldKey) => {
+    // Not a navigation: the field takes the focus, and its label and message are read with it.
+    event.preventDefault();
+    document.getElementById(fieldId(key))?.focus();
+  };
+  return (
+    <section
+      ref={summaryRef}
+      className="banner error column-mapping__problems"
+      // Focused after a refused submit; named by its heading, so it is announced as such.
+      tabIndex={-1}
+      aria-labelledby={`${id}-problems`}
+    >
+      <h3 id={`${id}-problems`}>{texts.problemsHeading}</h3>
+      <ul>
+        {problems.map(({ key, text }) => (
+          <li key={key}>
+            <a href={`#${fieldId(key)}`} onClick={(event) => goTo(event, key)}>
+              {text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A select of the form with its label, and its error (if any) between the two. */
+function MappingField({
+  fieldId,
+  label,
+  error,
+  children,
+  ...select
+}: {
+  fieldId: string;
+  label: ReactNode;
+  error: string | undefined;
+  children: ReactNode;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <div className="field">
+      <label htmlFor={fieldId} className="field__label">
+        {label}
+      </label>
+      {error ? (
+        <p id={`${fieldId}-error`} className="error-text">
+          {error}
+        </p>
+      ) : null}
+      <select
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...select}
+      >
+        {children}
+      </select>
+    </div>
   );
 }
