@@ -1,17 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  API_KEY_PERMISSION,
-  ApiKeyList,
-  apiKeyLimits,
-  CreateApiKeyRequest,
-  CreatedApiKey,
-  hasHiddenCharacter,
-  ValidationMailsSetting,
-} from '#contract';
+import { ApiKeyList, apiKeyLimits, CreateApiKeyRequest, CreatedApiKey, hasHiddenCharacter } from '#contract';
 import type { AppDeps } from '../appDeps';
-import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { ApiError, badRequest, notFound } from '../errors';
 import { apiKeyMessages } from '../identity/apiKeyMessages';
 import {
   countLiveApiKeys,
@@ -20,13 +12,13 @@ import {
   MAX_LIVE_KEYS_PER_USER,
   revokeApiKey,
 } from '../identity/apiKeyStore';
-import { hasPermission } from '../identity/profile';
-import { requireAuth } from '../identity/session';
 import { createBackgroundTasks } from '../mail/background';
 import { mailRecipientOf } from '../mail/recipients';
 import { apiKeyCreatedMail, apiKeysPageLink } from '../mail/texts';
 import { apiTags, errors, json, noContent } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
+import { notAllowed, requireKeyOwner } from './routeParts';
+import { validationMailRoutes } from './validationMailRoutes';
 
 /**
  * The owner's key management: list, create, revoke (docs/api-keys.md). Session only: none of
@@ -37,14 +29,6 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock, config, mailer, logger } = deps;
   const background = createBackgroundTasks(logger);
   api.addHook('onClose', () => background.settle());
-
-  const requireKeyOwner = (request: FastifyRequest) => {
-    const auth = requireAuth(request);
-    if (!hasPermission(auth, API_KEY_PERMISSION)) throw forbidden(apiKeyMessages.notAllowed);
-    return auth;
-  };
-
-  const notAllowed = [403, 'Användaren har inte behörighet att hantera API-nycklar (FORBIDDEN).'] as const;
 
   api.get(
     '/api-keys',
@@ -116,51 +100,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   // The user's own setting, beside the keys that make scripted uploads: session only, like them.
-  api.get(
-    '/api-keys/validation-mails',
-    {
-      schema: {
-        summary: 'E-post när en validering är klar',
-        description: `Om användaren får e-post när en validering hen bett om är klar efter mer än VALIDATION_MAIL_AFTER_SECONDS (${config.VALIDATION_MAIL_AFTER_SECONDS}) sekunder, eller när ett program med hens API-nyckel läste in filen. På om inget annat valts.`,
-        tags: [apiTags.apiKeys],
-        response: { 200: json('Inställningen.', ValidationMailsSetting), ...errors(401, notAllowed) },
-      },
-    },
-    async (request): Promise<ValidationMailsSetting> => {
-      const auth = requireKeyOwner(request);
-      const row = await db
-        .selectFrom('users')
-        .select('validation_mails')
-        .where('id', '=', auth.userId)
-        .executeTakeFirstOrThrow();
-      return { validationMails: row.validation_mails };
-    },
-  );
-
-  api.put(
-    '/api-keys/validation-mails',
-    {
-      schema: {
-        summary: 'Slå på eller av e-post när en validering är klar',
-        tags: [apiTags.apiKeys],
-        body: ValidationMailsSetting,
-        response: {
-          200: json('Inställningen som den nu är.', ValidationMailsSetting),
-          ...errors([400, 'Kroppen är inte {"validationMails": true|false} (BAD_REQUEST).'], 401, notAllowed),
-        },
-      },
-    },
-    async (request): Promise<ValidationMailsSetting> => {
-      const auth = requireKeyOwner(request);
-      const { validationMails } = request.body;
-      await db
-        .updateTable('users')
-        .set({ validation_mails: validationMails })
-        .where('id', '=', auth.userId)
-        .execute();
-      return { validationMails };
-    },
-  );
+  validationMailRoutes(app, deps);
 
   api.post(
     '/api-keys/:apiKeyId/revoke',

@@ -6,27 +6,29 @@ import {
   ImportSummary,
   type SaveCorrectionsRequest,
 } from '#contract';
-import type { AppDeps } from '../appDeps';
 import type { ChosenMapping, DB, ImportsTable } from '../db/schema';
 import type { AuthContext } from '../identity/profile';
 import { swedishDateOf } from '../lib/calendar';
 import { pricelistsOf } from '../pricelists/queries';
+import {
+  type CommandDeps,
+  conflict,
+  done,
+  invalid,
+  lockImport,
+  notFound,
+  ok,
+  storedFileOf,
+} from './commandParts';
 import { expandRound } from './correctionRound';
 import type { CommandOutcome } from './outcome';
 import { deleteDraft } from './store/correctionDrafts';
 import { dropCorrections, saveCorrections } from './store/corrections';
-import { deleteDetails, loadStoredErrors } from './store/details';
+import { loadStoredErrors } from './store/details';
 import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './store/importFiles';
-import { freshJob } from './store/jobLease';
 import { admitPendingValidation } from './store/pendingValidations';
-import { UndoRefused, undoImport } from './store/undo';
+import { backToValidationPending } from './store/revalidation';
 import type { Upload } from './uploadedFile';
-import { recordImportEvent } from './webhookEvents';
-
-type CommandDeps = Pick<
-  AppDeps,
-  'db' | 'clock' | 'config' | 'uploadFolder' | 'importJobSignal' | 'recentUploads' | 'webhookSignal'
->;
 
 /** The statuses whose validation has ended, so a new file may replace the old one. */
 const replaceableStatuses: readonly ImportStatus[] = [
@@ -34,14 +36,6 @@ const replaceableStatuses: readonly ImportStatus[] = [
   'VALIDATION_FAIL',
   'VALIDATION_ERROR',
 ];
-
-type Refusal = Exclude<CommandOutcome, { kind: 'ok' }>;
-
-const ok = <T>(value: T): CommandOutcome<T> => ({ kind: 'ok', value });
-const done: CommandOutcome = { kind: 'ok', value: undefined };
-const notFound: Refusal = { kind: 'notFound' };
-const conflict = (message: string): Refusal => ({ kind: 'conflict', message });
-const invalid = (message: string): Refusal => ({ kind: 'invalid', message });
 
 /** Whether a new file may replace the import's file now (a conflict while it is being processed or after it). */
 export const replaceable = (status: ImportStatus): CommandOutcome =>
@@ -126,29 +120,6 @@ function discardOnFailure(file: PreparedImportFile) {
   };
 }
 
-/** The name of the import's file on disk, if it has one (read before its row changes). */
-async function storedFileOf(trx: Transaction<DB>, importId: number): Promise<string | null> {
-  const row = await trx
-    .selectFrom('import_files')
-    .select('stored_file')
-    .where('import_id', '=', importId)
-    .executeTakeFirst();
-  return row?.stored_file ?? null;
-}
-
-/** Locks the organisation's import inside `trx` (every state change does, so races serialise); null when none. */
-async function lockImport(trx: Transaction<DB>, organizationId: number, importId: number) {
-  const row = await trx
-    .selectFrom('imports')
-    .select(['id', 'status', 'summary'])
-    .where('id', '=', importId)
-    .where('organization_id', '=', organizationId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) return null;
-  return { id: row.id, status: row.status, summary: row.summary };
-}
-
 /**
  * Queues the import's validation anew, asked for by `auth` (a new attempt): its last results go,
  * and `changes` says what is different this time (a new file, a mapping, a round of corrections).
@@ -161,22 +132,12 @@ async function validateAgain(
   importId: number,
   changes: Updateable<ImportsTable>,
 ) {
-  await deleteDetails(trx, importId);
-  await trx
-    .updateTable('imports')
-    .set({
-      status: 'VALIDATION_PENDING',
-      summary: null,
-      validated_rows_version: null,
-      revalidation_cause: null,
-      revalidation_change_at: null,
-      ...newAttempt(auth, clock.now()),
-      ...freshJob,
-      updated_at: clock.now(),
-      ...changes,
-    })
-    .where('id', '=', importId)
-    .execute();
+  await backToValidationPending(trx, importId, clock.now(), {
+    revalidation_cause: null,
+    revalidation_change_at: null,
+    ...newAttempt(auth, clock.now()),
+    ...changes,
+  });
 }
 
 /** A new file for an import whose validation has ended: the old results go, validation starts again. */
@@ -322,128 +283,4 @@ export async function correctAndValidate(
 export const tooManyToCorrect = (max: number) =>
   `Filen har fler än ${max.toLocaleString('sv-SE')} fel. Rätta dem i Excel med hjälp av felen som Excel-fil, och läs in filen igen.`;
 
-/**
- * Confirms a validated import: IMPORT_PENDING, and the import job applies it. Only from
- * VALIDATION_SUCCESS, and a risky one (riskRules.ts) only with `acknowledgedRiskId` naming the
- * risks of this validation: a script, a double click or an acknowledgement given for an earlier
- * file cannot apply it.
- */
-export async function confirmImport(
-  deps: CommandDeps,
-  auth: AuthContext,
-  importId: number,
-  acknowledgedRiskId?: string,
-): Promise<CommandOutcome> {
-  const { db, clock } = deps;
-  const outcome = await db.transaction().execute(async (trx): Promise<CommandOutcome> => {
-    const current = await lockImport(trx, auth.organizationId, importId);
-    if (!current) return notFound;
-    if (current.status !== 'VALIDATION_SUCCESS')
-      return conflict('Endast en fil som är godkänd i valideringen kan läsas in.');
-    const summary = current.summary === null ? null : ImportSummary.parse(current.summary);
-    const risk = summary?.type === 'CONFIRM' ? summary.risk : undefined;
-    if (risk && risk.warnings.length > 0 && acknowledgedRiskId !== risk.id)
-      return {
-        kind: 'conflict',
-        code: 'RISK_NOT_ACKNOWLEDGED',
-        message: `Inläsningen är riskabel och måste bekräftas: ${risk.warnings.join(' ')}`,
-      };
-    const now = clock.now();
-    await trx
-      .updateTable('imports')
-      .set({
-        status: 'IMPORT_PENDING',
-        import_started_at: now,
-        ...freshJob,
-        updated_at: now,
-      })
-      .where('id', '=', importId)
-      .execute();
-    return done;
-  });
-  if (outcome.kind === 'ok') deps.importJobSignal.notify();
-  return outcome;
-}
-
-/**
- * Deletes an import (docs/product.md, "API conventions"). Never confirmed: removed with its file and results.
- * Confirmed and failed: file and results dropped, IMPORT_ABORTED, so the history stays (deleting
- * an aborted one again changes nothing). IMPORT_SUCCESS, and imports a job is working on: 409.
- */
-export async function deleteImport(
-  deps: CommandDeps,
-  auth: AuthContext,
-  importId: number,
-): Promise<CommandOutcome> {
-  const { db, clock } = deps;
-  const removed = await db.transaction().execute(async (trx): Promise<CommandOutcome<string | null>> => {
-    const current = await lockImport(trx, auth.organizationId, importId);
-    if (!current) return notFound;
-    const file = await storedFileOf(trx, importId);
-    const recordDeleted = () =>
-      recordImportEvent(trx, deps, { importId, organizationId: auth.organizationId }, 'import.deleted');
-    switch (current.status) {
-      case 'VALIDATION_PENDING':
-      case 'IMPORT_PENDING':
-        return conflict('Filen bearbetas just nu och kan inte raderas. Försök igen när den är klar.');
-      case 'IMPORT_SUCCESS':
-        return conflict('En lyckad inläsning kan inte raderas.');
-      case 'IMPORT_ABORTED':
-        return ok(null);
-      case 'IMPORT_FAIL':
-      case 'IMPORT_ERROR':
-        // Before the change, so that the event tells what was deleted (its status and result).
-        await recordDeleted();
-        await trx.deleteFrom('import_files').where('import_id', '=', importId).execute();
-        await deleteDetails(trx, importId);
-        await trx
-          .updateTable('imports')
-          .set({ status: 'IMPORT_ABORTED', summary: null, updated_at: clock.now() })
-          .where('id', '=', importId)
-          .execute();
-        return ok(file);
-      default:
-        await recordDeleted();
-        await trx.deleteFrom('imports').where('id', '=', importId).execute();
-        return ok(file);
-    }
-  });
-  if (removed.kind !== 'ok') return removed;
-  deps.webhookSignal.notify();
-  // After the commit: a rolled-back delete still has its file.
-  await removeStoredFiles(deps, [removed.value]);
-  return done;
-}
-
-/**
- * Undoes the price list's latest applied import (store/undo.ts); a refusal changes nothing. The
- * list's imports that wait for a confirm are validated again (store/revalidation.ts).
- */
-export async function undoAppliedImport(
-  deps: CommandDeps,
-  auth: AuthContext,
-  importId: number,
-): Promise<CommandOutcome> {
-  try {
-    const outcome = await deps.db.transaction().execute(async (trx) => {
-      const undone = await undoImport(trx, auth, importId, deps.clock.now());
-      if (undone.kind === 'ok')
-        await recordImportEvent(
-          trx,
-          deps,
-          { importId, organizationId: auth.organizationId },
-          'import.undone',
-        );
-      return undone;
-    });
-    if (outcome.kind === 'ok') {
-      // The price list's imports waiting for a confirm were sent back to validation.
-      deps.importJobSignal.notify();
-      deps.webhookSignal.notify();
-    }
-    return outcome;
-  } catch (error) {
-    if (error instanceof UndoRefused) return conflict(error.message);
-    throw error;
-  }
-}
+export { confirmImport, deleteImport, undoAppliedImport } from './importDecisions';

@@ -6,6 +6,7 @@ import type {
   SavedChoice,
   ValidationError,
 } from '#contract';
+import type { StoredRows } from './diff';
 import type { PriceChangeFacts } from './priceChanges';
 
 /**
@@ -135,4 +136,12 @@ export interface ChangesExport {
   added: string[];
   updated: string[];
   removed: string[];
+}
+
+/** What a file is checked against: the supplier's article numbers and the price list's rows. */
+export interface CheckData {
+  articleNumbers: readonly string[];
+  stored: StoredRows;
+  /** The price list's time, when known (a catalogue's start date is checked against it). */
+  period?: PricelistPeriod;
 }

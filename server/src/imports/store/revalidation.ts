@@ -1,7 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import type { RevalidationCause } from '#contract';
 import type { Database } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { DB, ImportsTable } from '../../db/schema';
 import { deleteDetails } from './details';
 import { freshJob } from './jobLease';
 
@@ -49,14 +49,15 @@ export async function lastChangeOf(db: Database, pricelistId: number): Promise<P
 }
 
 /**
- * Sends the import back to validation inside `trx`: its summary and details go, and it waits in
- * VALIDATION_PENDING, free for any instance to claim at once, with why.
+ * The one way an import goes back to VALIDATION_PENDING, inside `trx`: its summary and details go,
+ * and it waits, free for any instance to claim at once. `fields` says why and what else changes
+ * (a new attempt, a new file, the price list's change).
  */
-export async function sendBackToValidation(
+export async function backToValidationPending(
   trx: Transaction<DB>,
   importId: number,
-  change: PricelistChange,
   now: Date,
+  fields: Updateable<ImportsTable>,
 ) {
   await deleteDetails(trx, importId);
   await trx
@@ -66,14 +67,25 @@ export async function sendBackToValidation(
       summary: null,
       validated_rows_version: null,
       import_started_at: null,
-      revalidation_cause: change.cause,
-      revalidation_change_at: change.at,
       ...freshJob,
       updated_at: now,
+      ...fields,
     })
     .where('id', '=', importId)
     .execute();
 }
+
+/** Sends the import back to validation because its price list changed (`change` says how). */
+export const sendBackToValidation = (
+  trx: Transaction<DB>,
+  importId: number,
+  change: PricelistChange,
+  now: Date,
+) =>
+  backToValidationPending(trx, importId, now, {
+    revalidation_cause: change.cause,
+    revalidation_change_at: change.at,
+  });
 
 /**
  * Right after a price list's rows changed (an import applied or undone, in the same
