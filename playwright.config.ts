@@ -14,27 +14,6 @@ export const smtpPortOf = (serverUrl: string) => Number(new URL(serverUrl).port)
 export const shortSessionPort = port + 100;
 /** The tests on the short-session server: they run beside the others (see `projects`). */
 export const SHORT_SESSION = '@short-session';
-/**
- * The second main server: the main server's tests run one at a time on a server (each resets its
- * data), so they are split over two, each with a worker of its own (see `projects`).
- */
-const secondMainPort = port + 200;
-/**
- * The specs that run on the second main server: about half of the main servers' time (the
- * seconds are one run's on a busy 2-core machine; 860 in all). A spec not named here runs on the
- * first; name a long new one here when the first's share grows.
- */
-const secondMainSpecs = [
-  'everyRoute', // 114
-  'pageConsistency', // 77
-  'latestValidation', // 56
-  'columnMapping', // 53
-  'bulkCorrections', // 45
-  'corrections', // 38
-  'auth', // 31
-  'webhooks', // 19
-];
-const onSecondMain = new RegExp(`/(${secondMainSpecs.join('|')})\\.spec\\.ts$`);
 
 function e2eServer(serverPort: number, extraEnv: Record<string, string> = {}) {
   const url = `http://localhost:${serverPort}`;
@@ -93,30 +72,19 @@ export default defineConfig({
   // Per port, so that parallel runs on one machine do not clear each other's artifacts.
   outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
-  // The tests on a main server run one at a time (each resets its data); there are two, each
-  // with its worker and its share of the specs. Those on the short-session server mostly wait for
-  // real time to pass (the warning, the countdown's minute), so they run beside them in a third
-  // worker, one at a time, against their own server and database.
-  workers: 3,
+  // The tests on the main server run one at a time (each resets its data). Those on the
+  // short-session server mostly wait for real time to pass (the warning, the countdown's minute),
+  // so they run beside them in a second worker, one at a time, against their own server and
+  // database. (Two main servers, each with its share of the specs, were tried: on two cores the
+  // scenarios then ran into each other's timing, and the suite was no shorter.)
+  workers: 2,
   projects: [
-    {
-      name: 'main server',
-      testIgnore: onSecondMain,
-      grepInvert: new RegExp(SHORT_SESSION),
-      workers: 1,
-    },
-    {
-      name: 'second main server',
-      testMatch: onSecondMain,
-      grepInvert: new RegExp(SHORT_SESSION),
-      workers: 1,
-      use: { baseURL: `http://localhost:${secondMainPort}` },
-    },
+    { name: 'main server', grepInvert: new RegExp(SHORT_SESSION), workers: 1 },
     { name: 'short sessions', grep: new RegExp(SHORT_SESSION), workers: 1 },
   ],
   retries: 0,
-  // Bounds, not targets: three workers share two cores, so a long scenario (uploads, validations,
-  // axe at three widths) may take twice its time on a quiet machine.
+  // Bounds, not targets: two workers and three servers share two cores, so a long scenario
+  // (uploads, validations, axe at three widths) may take twice its time on a quiet machine.
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
@@ -138,12 +106,11 @@ export default defineConfig({
       ],
     },
   },
-  // The two main servers, and one whose sessions expire after 5.2 minutes of inactivity and
+  // The main server, and one whose sessions expire after 5.2 minutes of inactivity and
   // whose pages ping every 2 s (not 30), so that the session warning (at 300 s left) shows about
   // 12 s after the last activity (e2e/session.spec.ts, e2e/focusAndLayout.spec.ts).
   webServer: [
     e2eServer(port),
-    e2eServer(secondMainPort),
     e2eServer(shortSessionPort, { SESSION_IDLE_MINUTES: '5.2', SESSION_PING_SECONDS: '2' }),
   ],
 });
