@@ -24,7 +24,7 @@ export function usePricelistRows(ref: PricelistRef) {
   // The cursors of the pages shown so far: the last one is the page on screen.
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const after = cursors.at(-1);
-  const { data, isError, isFetching } = useGetPricelistRowsQuery({
+  const { data, currentData, isError, isFetching } = useGetPricelistRowsQuery({
     ...ref,
     search: search || undefined,
     sort: sort.by,
@@ -57,7 +57,9 @@ export function usePricelistRows(ref: PricelistRef) {
   // The server may give a cursor after a full last page; without a search the row count says there is none.
   const lastShown = firstShown + rows.length - 1;
   const moreRows = search !== '' || (pricelist !== undefined && lastShown < pricelist.rowCount);
-  const nextCursor = moreRows ? (data?.nextCursor ?? undefined) : undefined;
+  // The next page's cursor only from the answer to this very request: while a new sorting or
+  // search loads, `data` is still the last one's, whose cursor belongs to another order.
+  const nextCursor = moreRows ? (currentData?.nextCursor ?? undefined) : undefined;
   // Only with more than one page are there page buttons.
   const paging =
     cursors.length > 1 || nextCursor
