@@ -5,6 +5,7 @@
  * agree with each other; server/src/openapi/examples.test.ts checks each against its schema.
  * Plain data, no zod.
  */
+import { exampleRowValues } from './pricelists';
 
 const supplierUser = { id: 1, fullName: 'Lena Lindqvist' } as const;
 
@@ -249,16 +250,7 @@ export const importErrorsResponseExample = { errors: [validationErrorExample], t
 export const importChangeExample = {
   articleNumber: 'HMD-0002',
   articleName: 'Rollator HMD 2',
-  values: {
-    articleNumber: 'HMD-0002',
-    price: '109.50',
-    minimumOrderQuantity: 2,
-    deliveryTimeDays: 6,
-    warrantyQuantity: 2,
-    warrantyUnit: 'År',
-    warrantyValidFrom: 'Leveransdatum',
-    warrantyTerms: null,
-  },
+  values: exampleRowValues,
   changes: [{ field: 'price', oldValue: '105.00', newValue: '109.50' }],
 } as const;
 

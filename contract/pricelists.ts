@@ -4,7 +4,7 @@ import { pricelistTimeStatuses } from './domain';
 export const PricelistTimeStatusSchema = z.enum(pricelistTimeStatuses);
 
 /** A price-list row's values in the file format's terms (the article by its number). */
-const exampleRowValues = {
+export const exampleRowValues = {
   articleNumber: 'HMD-0002',
   price: '109.50',
   minimumOrderQuantity: 2,
