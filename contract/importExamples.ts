@@ -3,7 +3,7 @@
  * (/api-dokumentation): the demo supplier's file for its current price list 2, from upload to
  * undo. Each value is written once here and reused wherever a schema shows it, so the examples
  * agree with each other; server/src/openapi/examples.test.ts checks each against its schema.
- * Plain data, no zod.
+ * Plain data; the row values are the price list's own example (contract/pricelists.ts).
  */
 import { exampleRowValues } from './pricelists';
 
