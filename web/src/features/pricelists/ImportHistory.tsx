@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { importStatusListLabels } from '#contract/domain';
 import { DateTime } from '../../ui/DateTime';
 import { FileName } from '../../ui/FileName';
+import { FocusedMessage } from '../../ui/FocusedMessage';
 import { formatCount } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { StatusTag } from '../../ui/StatusTag';
@@ -25,22 +26,11 @@ export function ImportHistory({ pricelistRef, latestImportId }: ImportHistoryPro
   const count = (value: number | undefined) => (value === undefined ? '–' : formatCount(value));
   // After "Ja, ångra": what happened, in place of the button that did it, with the focus.
   const [undone, setUndone] = useState<string | null>(null);
-  const messageRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (!undone) return;
-    // After the dialog has given the focus back to its trigger, which is about to go.
-    const timer = setTimeout(() => messageRef.current?.focus(), 0);
-    return () => clearTimeout(timer);
-  }, [undone]);
 
   return (
     <section aria-labelledby="history-heading">
       <h2 id="history-heading">{texts.historyHeading}</h2>
-      {undone && (
-        <p ref={messageRef} className="banner success" role="status" tabIndex={-1}>
-          {undone}
-        </p>
-      )}
+      {undone && <FocusedMessage>{undone}</FocusedMessage>}
       {imports?.length === 0 && <p>{texts.noHistory}</p>}
       {imports && imports.length > 0 && (
         <ScrollRegion label={texts.historyHeading}>

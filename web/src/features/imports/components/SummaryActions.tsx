@@ -3,6 +3,7 @@ import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import type { Import, ImportRisk } from '#contract/imports';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { FocusedMessage } from '../../../ui/FocusedMessage';
 import { sv } from '../../../ui/text/sv';
 import { UndoImportDialog } from '../../../ui/UndoImportDialog';
 import { pricelistPath } from '../../../ui/v1Paths';
@@ -65,12 +66,7 @@ export function SummaryActions({
   const showsReplace = summaryShowsReplace(item.status);
   const showsDelete = summaryShowsDelete(item.status);
   const showsUndo = item.undoable === true;
-  if (undoneNote)
-    return (
-      <p className="banner success" role="status">
-        {undoneNote}
-      </p>
-    );
+  if (undoneNote) return <FocusedMessage>{undoneNote}</FocusedMessage>;
   if (!showsConfirm && !showsReplace && !showsDelete && !showsUndo) return null;
 
   return (
