@@ -10,6 +10,7 @@ export * from './errors';
 export * from './hiddenCharacters';
 export * from './imports';
 export * from './permissions';
+export * from './priceChanges';
 export * from './pricelists';
 export * from './texts';
 export * from './webhookRules';

@@ -18,14 +18,19 @@ export const serverFeatures = [
   'dashboard',
   'imports',
   'organizations',
+  'priceChanges',
   'pricelists',
   'texts',
   'webhooks',
 ] as const;
 
-/** The one feature-to-feature direction: price-list data has one owner, and imports write it. */
+/**
+ * The feature-to-feature directions: price-list data has one owner, and imports write it; an
+ * import applied or undone records its entry in the change feed, which reads the lists' status.
+ */
 const serverFeatureMayImport: Partial<Record<(typeof serverFeatures)[number], string[]>> = {
-  imports: ['pricelists'],
+  imports: ['pricelists', 'priceChanges'],
+  priceChanges: ['pricelists'],
 };
 
 /**

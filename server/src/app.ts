@@ -23,6 +23,7 @@ import { REFERENCE_PAGE_PATH, registerReferencePage } from './openapi/referenceP
 import { openApiRoutes } from './openapi/routes';
 import { createLoginHousekeeping } from './operations/housekeeping';
 import { organizationRoutes } from './organizations/routes';
+import { priceChangeRoutes } from './priceChanges/routes';
 import { pricelistRoutes } from './pricelists/routes';
 import { testabilityRoutes } from './testability/routes';
 import { textRoutes } from './texts/routes';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       apiKeyRoutes(api, deps);
       webhookRoutes(api, deps);
       organizationRoutes(api, deps);
+      priceChangeRoutes(api, deps);
       pricelistRoutes(api, deps);
       importRoutes(api, deps);
       dashboardRoutes(api, deps);

@@ -374,6 +374,8 @@ export interface DB {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_turns: WebhookDeliveryTurnsTable;
+  pricelist_change_head: PricelistChangeHeadTable;
+  pricelist_changes: PricelistChangesTable;
 }
 
 /** 021: an organisation's webhook endpoints (docs/api-webhooks.md). */
@@ -454,4 +456,25 @@ export interface ImportListVersionsTable {
   organization_id: number;
   /** bigint, as text. */
   version: string;
+}
+
+/** 025: the change feed's counter: the newest position handed out (one row). */
+export interface PricelistChangeHeadTable {
+  singleton: ColumnType<boolean, boolean | undefined, never>;
+  position: number;
+}
+
+/** 025: one entry of the change feed per applied import and per undo, in commit order. */
+export interface PricelistChangesTable {
+  position: ColumnType<number, number, never>;
+  kind: 'IMPORT_APPLIED' | 'IMPORT_UNDONE';
+  import_id: number;
+  organization_id: number;
+  general_pricelist_id: number;
+  pricelist_id: number;
+  changed_at: Timestamp;
+  changed_by: number | null;
+  added: number;
+  updated: number;
+  removed: number;
 }

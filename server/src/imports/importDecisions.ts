@@ -4,6 +4,7 @@
  */
 import { ImportSummary } from '#contract';
 import type { AuthContext } from '../identity/profile';
+import { recordPriceChange, undoCountsOf } from '../priceChanges/changeFeed';
 import { type CommandDeps, conflict, done, lockImport, notFound, ok, storedFileOf } from './commandParts';
 import type { CommandOutcome } from './outcome';
 import { deleteDetails } from './store/details';
@@ -116,14 +117,19 @@ export async function undoAppliedImport(
 ): Promise<CommandOutcome> {
   try {
     const outcome = await deps.db.transaction().execute(async (trx) => {
-      const undone = await undoImport(trx, auth, importId, deps.clock.now());
-      if (undone.kind === 'ok')
+      const now = deps.clock.now();
+      const undone = await undoImport(trx, auth, importId, now);
+      if (undone.kind === 'ok') {
         await recordImportEvent(
           trx,
           deps,
           { importId, organizationId: auth.organizationId },
           'import.undone',
         );
+        // Last: the change feed's counter is locked from here to the commit (priceChanges/changeFeed.ts).
+        const counts = await undoCountsOf(trx, importId);
+        await recordPriceChange(trx, { kind: 'IMPORT_UNDONE', importId, at: now, by: auth.userId, counts });
+      }
       return undone;
     });
     if (outcome.kind === 'ok') {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { observeJobSeconds } from '../../metrics/jobMetrics';
+import { recordPriceChange } from '../../priceChanges/changeFeed';
 import type { DetailChunks } from '../../pricelistFile';
 import {
   loadVersionedPricelistSnapshot,
@@ -124,6 +125,17 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
         { importId: job.id, organizationId: job.organizationId },
         'import.applied',
       );
+      // Last: the change feed's counter is locked from here to the commit (priceChanges/changeFeed.ts).
+      await recordPriceChange(trx, {
+        kind: 'IMPORT_APPLIED',
+        importId: job.id,
+        at: now,
+        counts: {
+          added: outcome.changes.added.length,
+          updated: outcome.changes.updated.length,
+          removed: outcome.changes.removed.length,
+        },
+      });
       return 'IMPORT_SUCCESS';
     });
     // This import, or the list's others that waited for a confirm, may wait to be validated again.

@@ -1,0 +1,208 @@
+import { sql, type Transaction } from 'kysely';
+import {
+  FEED_CURSOR_PATTERN,
+  type PriceChangeEntry,
+  type PriceChangeFeed,
+  type PriceChangeKind,
+  type PricelistTimeStatus,
+} from '#contract';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import type { IsoDate } from '../lib/calendar';
+import { pricelistStatuses } from '../pricelists/status';
+import { type EntryCounts, readEntryRows } from './entryRows';
+
+/**
+ * The change feed (docs/api-changes.md, decision 0048): one entry per applied import and per
+ * undo, numbered in the order they committed, without gaps.
+ */
+
+/**
+ * Adds the entry of an applied import or an undo. Call it as the LAST statement of the
+ * transaction that applies or undoes: it takes the feed's counter row, and holds its lock until
+ * the transaction ends, so whoever writes the next entry waits for this commit (or rollback)
+ * and a reader never sees a position before a lower one is visible.
+ */
+export async function recordPriceChange(
+  trx: Transaction<DB>,
+  change: {
+    kind: PriceChangeKind;
+    importId: number;
+    at: Date;
+    /** Who undid it; an applied import is its uploader's. */
+    by?: number;
+    counts: EntryCounts;
+  },
+) {
+  const { kind, importId, at, by = null, counts } = change;
+  await sql`
+    with head as (
+      insert into pricelist_change_head as h (singleton, position) values (true, 1)
+      on conflict (singleton) do update set position = h.position + 1
+      returning position
+    )
+    insert into pricelist_changes (position, kind, import_id, organization_id, general_pricelist_id,
+      pricelist_id, changed_at, changed_by, added, updated, removed)
+    select head.position, ${kind}, i.id, i.organization_id, i.general_pricelist_id, i.pricelist_id,
+      ${at}, coalesce(${by}::integer, i.imported_by), ${counts.added}, ${counts.updated}, ${counts.removed}
+    from head, imports i where i.id = ${importId}`.execute(trx);
+}
+
+/** What an undo of `importId` changes: its applied entry, read backwards. */
+export async function undoCountsOf(trx: Transaction<DB>, importId: number): Promise<EntryCounts> {
+  const applied = await trx
+    .selectFrom('pricelist_changes')
+    .select(['added', 'updated', 'removed'])
+    .where('import_id', '=', importId)
+    .where('kind', '=', 'IMPORT_APPLIED')
+    .orderBy('position', 'desc')
+    .executeTakeFirst();
+  return applied
+    ? { added: applied.removed, updated: applied.updated, removed: applied.added }
+    : { added: 0, updated: 0, removed: 0 };
+}
+
+export interface FeedCursor {
+  position: number;
+  /** Rows of the entry at `position` already read; undefined when the whole entry was. */
+  rows?: number;
+}
+
+/** The `after` parameter, or undefined when it is not one the feed hands out. */
+export function parseFeedCursor(text: string | undefined): FeedCursor | undefined {
+  if (text === undefined) return { position: 0 };
+  const match = FEED_CURSOR_PATTERN.exec(text);
+  if (!match) return undefined;
+  const position = Number(match[1]);
+  return match[2] === undefined ? { position } : { position, rows: Number(match[2]) };
+}
+
+const formatCursor = (cursor: FeedCursor) =>
+  cursor.rows === undefined ? String(cursor.position) : `${cursor.position}.${cursor.rows}`;
+
+export interface FeedQuery {
+  after: FeedCursor;
+  limit: number;
+  organizationId?: number | undefined;
+  pricelistId?: number | undefined;
+}
+
+/**
+ * Up to `limit` rows of entries after the cursor, in position order; an entry with no rows counts
+ * as one. An entry larger than what is left of the answer is cut, and the cursor says where its
+ * next rows begin. Entries only ever come after the ones already visible (see recordPriceChange),
+ * so a consumer that goes on from `next` misses nothing and reads nothing twice.
+ */
+export async function readChangeFeed(
+  db: Database,
+  query: FeedQuery,
+  today: IsoDate,
+): Promise<PriceChangeFeed> {
+  const { after, limit } = query;
+  const head = await db.selectFrom('pricelist_change_head').select('position').executeTakeFirst();
+  let select = db
+    .selectFrom('pricelist_changes as c')
+    .innerJoin('imports as i', 'i.id', 'c.import_id')
+    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
+    .innerJoin('pricelists as p', 'p.id', 'c.pricelist_id')
+    .leftJoin('users as u', 'u.id', 'c.changed_by')
+    .select([
+      'c.position',
+      'c.kind',
+      'c.import_id',
+      'c.changed_at',
+      'c.added',
+      'c.updated',
+      'c.removed',
+      'c.organization_id',
+      'c.general_pricelist_id',
+      'c.pricelist_id',
+      'i.file_name',
+      'o.name as organization_name',
+      'o.organization_number',
+      'p.number',
+      sql<string | null>`u.first_name || ' ' || u.last_name`.as('changed_by'),
+    ])
+    .where('c.position', after.rows === undefined ? '>' : '>=', after.position);
+  if (query.organizationId !== undefined)
+    select = select.where('c.organization_id', '=', query.organizationId);
+  if (query.pricelistId !== undefined) select = select.where('c.pricelist_id', '=', query.pricelistId);
+  const found = await select
+    .orderBy('c.position')
+    .limit(limit + 1)
+    .execute();
+  const statuses = await pricelistStatusesOf(
+    db,
+    found.map((entry) => entry.general_pricelist_id),
+    today,
+  );
+
+  const entries: PriceChangeEntry[] = [];
+  let next = formatCursor(after);
+  let budget = limit;
+  let more = false;
+  for (const entry of found) {
+    if (budget <= 0) {
+      more = true;
+      break;
+    }
+    const counts = { added: entry.added, updated: entry.updated, removed: entry.removed };
+    const total = counts.added + counts.updated + counts.removed;
+    const from = entry.position === after.position ? Math.min(after.rows ?? 0, total) : 0;
+    if (from > 0 && from === total) {
+      // The earlier answer ended exactly at this entry's last row.
+      next = String(entry.position);
+      continue;
+    }
+    const take = Math.min(total - from, budget);
+    const rows = await readEntryRows(db, { kind: entry.kind, importId: entry.import_id, counts }, from, take);
+    budget -= Math.max(take, 1);
+    const done = from + take === total;
+    next = formatCursor(
+      done ? { position: entry.position } : { position: entry.position, rows: from + take },
+    );
+    entries.push({
+      cursor: next,
+      kind: entry.kind,
+      changedAt: new Date(entry.changed_at).toISOString(),
+      changedBy: entry.changed_by,
+      organization: {
+        id: entry.organization_id,
+        name: entry.organization_name,
+        organizationNumber: entry.organization_number,
+      },
+      pricelist: {
+        generalPricelistId: entry.general_pricelist_id,
+        id: entry.pricelist_id,
+        number: entry.number,
+        status: statuses.get(entry.pricelist_id) ?? 'PAST',
+      },
+      import: { id: entry.import_id, fileName: entry.file_name },
+      counts,
+      rowsFrom: from,
+      rows,
+    });
+    if (!done) {
+      more = true;
+      break;
+    }
+  }
+  return { entries, next, head: String(head?.position ?? 0), more };
+}
+
+/** Today's status of every price list of the general price lists named. */
+async function pricelistStatusesOf(db: Database, generalPricelistIds: number[], today: IsoDate) {
+  const statuses = new Map<number, PricelistTimeStatus>();
+  if (generalPricelistIds.length === 0) return statuses;
+  const lists = await db
+    .selectFrom('pricelists')
+    .select(['id', 'general_pricelist_id', sql<IsoDate>`to_char(valid_from, 'YYYY-MM-DD')`.as('validFrom')])
+    .where('general_pricelist_id', 'in', [...new Set(generalPricelistIds)])
+    .execute();
+  const byGeneral = new Map<number, typeof lists>();
+  for (const list of lists)
+    byGeneral.set(list.general_pricelist_id, [...(byGeneral.get(list.general_pricelist_id) ?? []), list]);
+  for (const group of byGeneral.values())
+    for (const { id, status } of pricelistStatuses(group, today)) statuses.set(id, status);
+  return statuses;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PriceChangeFeed, PriceChangeFeedQuery, permissions } from '#contract';
+import type { AppDeps } from '../appDeps';
+import { badRequest, forbidden, notFound } from '../errors';
+import { hasPermission } from '../identity/profile';
+import { requireAuth } from '../identity/session';
+import { swedishDateOf } from '../lib/calendar';
+import { apiTags, errors, json } from '../openapi/routeDocs';
+import { parseFeedCursor, readChangeFeed } from './changeFeed';
+
+export const feedTexts = {
+  badQuery:
+    'En parameter i frågan är fel: after ska vara en markör som flödet har lämnat, limit ett tal 1–1000, organizationId och pricelistId id-nummer.',
+  notAllowed: 'Användaren har inte behörighet att läsa prisändringar.',
+} as const;
+
+/** The change feed: what applied imports and undos changed, for the regions and the suppliers. */
+export function priceChangeRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
+  const routes = api.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/pricelists/changes',
+    {
+      config: { apiKey: true, openapi: { querystring: PriceChangeFeedQuery } },
+      schema: {
+        summary: 'Prisändringar: flödet av inlästa och ångrade prislistor',
+        description:
+          'Varje inläsning som har lästs in och varje ångrad inläsning i alla generella prislistor, i den ordning de sparades, med raderna de ändrade (värdena före och efter). Gå vidare med svarets next som after; en markör pekar aldrig förbi en ändring som ännu inte syns, så den som följer flödet missar ingenting och får ingenting två gånger. Högst limit rader per svar (1–1000); en större inläsning delas över flera svar. Kräver generalpricelist:view_all (alla leverantörer) eller product:create_own (den egna organisationen).',
+        tags: [apiTags.pricelists],
+        response: {
+          200: json('Ändringarna efter markören.', PriceChangeFeed),
+          ...errors(
+            [400, 'En parameter i frågan är fel (BAD_REQUEST).'],
+            401,
+            [403, 'Användaren får inte läsa prisändringar (FORBIDDEN).'],
+            [404, 'organizationId är en annan organisations, för en leverantör (NOT_FOUND).'],
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const allSuppliers = hasPermission(auth, permissions.generalPricelistViewAll);
+      if (!allSuppliers && !hasPermission(auth, permissions.productCreateOwn))
+        throw forbidden(feedTexts.notAllowed);
+      const query = PriceChangeFeedQuery.safeParse(request.query);
+      const after = query.success ? parseFeedCursor(query.data.after) : undefined;
+      if (!query.success || !after) throw badRequest(feedTexts.badQuery);
+      const { organizationId, pricelistId, limit } = query.data;
+      // A supplier reads its own changes only; another organisation's are not confirmed to exist.
+      if (!allSuppliers && organizationId !== undefined && organizationId !== auth.organizationId)
+        throw notFound();
+      return readChangeFeed(
+        db,
+        { after, limit, organizationId: allSuppliers ? organizationId : auth.organizationId, pricelistId },
+        swedishDateOf(clock.now()),
+      );
+    },
+  );
+}
