@@ -5,8 +5,15 @@ import { type PermissionName, permissions } from './permissions';
  * and menus can import it without pulling zod into the first bundle.
  */
 
-/** Who may hold keys: the suppliers who import price lists. */
-export const API_KEY_PERMISSION: PermissionName = permissions.productCreateOwn;
+/**
+ * Who may hold keys, by any one of these: the suppliers who import price lists, and the regions'
+ * users who read every supplier's prices (the change feed). A key acts as its user, so a region's
+ * key can only read: its user may do nothing else.
+ */
+export const API_KEY_PERMISSIONS: readonly PermissionName[] = [
+  permissions.productCreateOwn,
+  permissions.generalPricelistViewAll,
+];
 
 /** Every secret starts so, which makes a leaked key easy to recognise (in a log, a repository). */
 export const API_KEY_PREFIX = 'hmdb_';

@@ -168,9 +168,11 @@ test('by mouse: create a key, copy it, let a program use it, and revoke it', asy
   await expect(keyTable(page)).toHaveCount(0);
 });
 
-test('a user without the import permission has no such menu entry and no such page', async ({ page }) => {
+test('a user who may neither import nor read every price list has no such menu entry and no such page', async ({
+  page,
+}) => {
   await page.context().clearCookies();
-  await loginAs(page, 'region.avtal');
+  await loginAs(page, 'region.tilldelat');
   await userMenuButton(page).click();
   await expect(page.getByRole('menu').getByRole('menuitem', { name: 'API-nycklar' })).toHaveCount(0);
   await page.keyboard.press('Escape');

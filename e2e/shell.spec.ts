@@ -118,7 +118,6 @@ const supplierMenu = [
   'Inköpsavtal',
   'Organisation',
 ];
-const withExportFile = ['Min profil', 'Min organisation', 'Exportfil', 'Hjälp', 'Logga ut'];
 /** A supplier who may import may hold API keys too. */
 const supplierUserMenu = [
   'Min profil',
@@ -130,6 +129,16 @@ const supplierUserMenu = [
   'Logga ut',
 ];
 const plainUserMenu = ['Min profil', 'Min organisation', 'Hjälp', 'Logga ut'];
+/** A region's user who reads every supplier's prices may hold API keys, to follow the change feed. */
+const regionAgreementUserMenu = [
+  'Min profil',
+  'Min organisation',
+  'Exportfil',
+  'API-nycklar',
+  'Hjälp',
+  'Logga ut',
+];
+const regionAssortmentUserMenu = ['Min profil', 'Min organisation', 'API-nycklar', 'Hjälp', 'Logga ut'];
 
 const demoUsers: DemoUser[] = [
   {
@@ -172,7 +181,7 @@ const demoUsers: DemoUser[] = [
     organizationName: 'Region Demo',
     menu: ['Sök', 'Generell prislista', 'Inköpsavtal', 'Organisation'],
     generalPricelist: 'all',
-    userMenu: withExportFile,
+    userMenu: regionAgreementUserMenu,
     tasks: expectedSentences('region.avtal', customerTasks),
     information: expectedSentences('region.avtal', ['agreements/getArticlesChanged']),
   },
@@ -183,7 +192,7 @@ const demoUsers: DemoUser[] = [
     organizationName: 'Region Demo',
     menu: ['Sök', 'Generell prislista', 'Utbud', 'Organisation'],
     generalPricelist: 'all',
-    userMenu: plainUserMenu,
+    userMenu: regionAssortmentUserMenu,
     tasks: [],
     information: expectedSentences('region.utbud', ['assortments/getArticlesDiscontinued']),
   },
@@ -205,7 +214,7 @@ const demoUsers: DemoUser[] = [
     organizationName: 'Hjälpmedel Demo AB',
     menu: ['Sök', 'Generell prislista', 'Utbud', 'Organisation', 'Administration', 'Kategorier'],
     generalPricelist: 'own',
-    userMenu: ['Min profil', 'Min organisation', 'Exportinställningar', 'Hjälp', 'Logga ut'],
+    userMenu: ['Min profil', 'Min organisation', 'Exportinställningar', 'API-nycklar', 'Hjälp', 'Logga ut'],
     tasks: [],
     information: [],
   },

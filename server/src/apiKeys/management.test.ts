@@ -204,10 +204,10 @@ describe.each(testDatabaseKinds)('API key management on %s', (kind) => {
     for (let i = 0; i <= MAX_LIVE_KEYS_PER_USER; i++) await mailbox.next();
   });
 
-  it('is for signed-in users with the import permission only', async () => {
+  it('is for signed-in users who may import, or read every price list, only', async () => {
     const noSession = await testApp.app.inject({ url: `${api}/api-keys` });
     expect(noSession.statusCode).toBe(401);
-    const region = await sessionCookieFor(testApp, 'region.avtal');
+    const region = await sessionCookieFor(testApp, 'region.tilldelat');
     const forbidden = {
       error: { code: 'FORBIDDEN', message: 'Du har inte behörighet att hantera API-nycklar.' },
     };
@@ -215,6 +215,30 @@ describe.each(testDatabaseKinds)('API key management on %s', (kind) => {
     expect((await create(region, { name: 'ERP' })).json()).toEqual(forbidden);
     expect((await revoke(region, 1)).statusCode).toBe(403);
     expect(await testApp.db.selectFrom('api_keys').selectAll().execute()).toEqual([]);
+  });
+
+  it("gives a region's user a key that reads the change feed and nothing it may not", async () => {
+    const region = await sessionCookieFor(testApp, 'region.avtal');
+    const { secret } = await createApiKeyAs(testApp, region);
+    await mailbox.next();
+    const feed = await testApp.app.inject({
+      url: `${api}/pricelists/changes?limit=1`,
+      headers: bearer(secret),
+    });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.json()).toMatchObject({ entries: [], more: false });
+    // Its user may not import: the key may not either.
+    const supplier = await testApp.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', '=', 'Hjälpmedel Demo AB')
+      .executeTakeFirstOrThrow();
+    const upload = await testApp.app.inject({
+      method: 'GET',
+      url: `${api}/imports/${supplier.id}`,
+      headers: bearer(secret),
+    });
+    expect(upload.statusCode).toBe(404);
   });
 
   it('never takes a key: a key can neither list, make nor revoke keys', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { API_KEY_PERMISSION } from '#contract';
+import { API_KEY_PERMISSIONS } from '#contract';
 import { forbidden } from '../errors';
 import { apiKeyMessages } from '../identity/apiKeyMessages';
 import { hasPermission } from '../identity/profile';
@@ -8,7 +8,8 @@ import { requireAuth } from '../identity/session';
 /** The signed-in user, who must have the permission to manage API keys. */
 export const requireKeyOwner = (request: FastifyRequest) => {
   const auth = requireAuth(request);
-  if (!hasPermission(auth, API_KEY_PERMISSION)) throw forbidden(apiKeyMessages.notAllowed);
+  if (!API_KEY_PERMISSIONS.some((permission) => hasPermission(auth, permission)))
+    throw forbidden(apiKeyMessages.notAllowed);
   return auth;
 };
 

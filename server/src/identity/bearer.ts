@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_KEY_PERMISSION } from '#contract';
+import { API_KEY_PERMISSIONS } from '#contract';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { compiledOnce } from '../db/compiledOnce';
@@ -110,7 +110,7 @@ export function registerApiKeyAuthentication(
     const profile = profileFromRows(rows, row.last_login_at !== null);
     if (!profile) throw refuse(request, credential, 'unknown', ids);
     const auth = authContextFrom(profile, null);
-    if (!hasPermission(auth, API_KEY_PERMISSION))
+    if (!API_KEY_PERMISSIONS.some((permission) => hasPermission(auth, permission)))
       throw refuse(request, credential, 'owner lacks permission', ids);
     const lastUsed = row.last_used_at === null ? null : new Date(row.last_used_at).getTime();
     if (lastUsed === null || Math.abs(now.getTime() - lastUsed) >= LAST_USED_PRECISION_MS) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // The permission that gives the menu entry "Inläsningar" gives the import pages too.
-import { API_KEY_PERMISSION } from '#contract/apiKeyRules';
+import { API_KEY_PERMISSIONS } from '#contract/apiKeyRules';
 import { IMPORT_PERMISSION } from '#contract/permissions';
 import { WEBHOOK_PERMISSION } from '#contract/webhookRules';
 import { apiKeyRoutes } from '../features/apiKeys/routes';
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
                 element: <RequirePermission permission={IMPORT_PERMISSION} otherwise={v1Placeholder} />,
                 children: pricelistRoutes,
               },
-              { element: <RequirePermission permission={API_KEY_PERMISSION} />, children: apiKeyRoutes },
+              { element: <RequirePermission permission={API_KEY_PERMISSIONS} />, children: apiKeyRoutes },
               { element: <RequirePermission permission={WEBHOOK_PERMISSION} />, children: webhookRoutes },
               ...v1Routes,
               { path: '*', element: <NotFoundPage /> },

@@ -44,7 +44,7 @@ const expectedUserMenu: [string, (permissions: Set<string>) => boolean][] = [
   ['Min organisation', () => true],
   ['Exportfil', (p) => p.has(permissions.exportSettingsViewOwn)],
   ['Exportinställningar', (p) => p.has(permissions.exportSettingsCreateAll)],
-  ['API-nycklar', (p) => p.has(permissions.productCreateOwn)],
+  ['API-nycklar', (p) => p.has(permissions.productCreateOwn) || p.has(permissions.generalPricelistViewAll)],
   ['Webhooks', (p) => p.has(permissions.productCreateOwn)],
 ];
 

@@ -1,4 +1,4 @@
-import { API_KEY_PERMISSION } from '#contract/apiKeyRules';
+import { API_KEY_PERMISSIONS } from '#contract/apiKeyRules';
 import type { Profile } from '#contract/auth';
 import { type PermissionName, permissions } from '#contract/permissions';
 import type { GeneralPricelist } from '#contract/pricelists';
@@ -158,7 +158,10 @@ export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
       hasPermission(profile, permissions.exportSettingsCreateAll),
       { key: 'exportSettings', label: text.exportSettings, to: '/v1/exportsettings' },
     ],
-    [hasPermission(profile, API_KEY_PERMISSION), { key: 'apiKeys', label: text.apiKeys, to: '/api-nycklar' }],
+    [
+      anyPermission(profile, ...API_KEY_PERMISSIONS),
+      { key: 'apiKeys', label: text.apiKeys, to: '/api-nycklar' },
+    ],
     [hasPermission(profile, WEBHOOK_PERMISSION), { key: 'webhooks', label: text.webhooks, to: '/webhooks' }],
   ];
   return candidates.filter(([shown]) => shown).map(([, item]) => item);

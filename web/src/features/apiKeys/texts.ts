@@ -2,7 +2,7 @@
 export const apiKeyTexts = {
   heading: 'API-nycklar',
   intro:
-    'Med en API-nyckel kan ert affärssystem eller ett annat program hämta era prislistor och läsa in nya prislistefiler utan att någon loggar in i webbläsaren. Programmet gör det i ditt namn och med den behörighet du har.',
+    'Med en API-nyckel kan ert affärssystem eller ett annat program använda tjänsten utan att någon loggar in i webbläsaren: en leverantör hämtar sina prislistor och läser in nya prislistefiler, en region följer leverantörernas prisändringar. Programmet gör det i ditt namn och med den behörighet du har, aldrig mer.',
   advice:
     'Skapa en egen nyckel för varje program. Då kan du återkalla en nyckel utan att andra program påverkas.',
   referenceBefore: 'Vilka anrop en nyckel kan användas till, och hur, står i',
