@@ -251,6 +251,66 @@ describe.each(testDatabaseKinds)('the change feed on %s', (kind) => {
       });
     }
   });
+
+  it('gives the changes since a cursor as a Peppol Update catalogue that, read in, makes the list again', async () => {
+    const pricelistId = supplier.pricelists.future;
+    const path = `${api}/pricelists/${supplier.organizationId}/${supplier.generalPricelistId}/${pricelistId}/peppol`;
+    const catalogue = async (username: string, query: string) =>
+      testApp.app.inject({
+        url: `${path}${query}`,
+        headers: { cookie: await sessionCookieFor(testApp, username) },
+      });
+    const start = await headNow();
+    const before = await pricelistRows(testApp, pricelistId);
+    // Chosen first: the second import must not add back the row the first removed.
+    const [first, second, third] = await absentArticles(pricelistId, 3);
+    const imports = [
+      await appliedImport(testApp, supplier, await editOf(pricelistId, [first!, second!]), pricelistId),
+      await appliedImport(testApp, supplier, await editOf(pricelistId, [third!]), pricelistId),
+    ];
+    const after = await pricelistRows(testApp, pricelistId);
+
+    const update = await catalogue('region.avtal', `?after=${start}`);
+    expect(update.statusCode).toBe(200);
+    expect(update.headers['feed-cursor']).toBe(await headNow());
+    const xml = update.body;
+    expect(xml).toContain('<cbc:ActionCode>Update</cbc:ActionCode>');
+    const lines = [
+      ...xml.matchAll(
+        /<cac:CatalogueLine>\s*<cbc:ID>\d+<\/cbc:ID>\s*<cbc:ActionCode>(\w+)<[\s\S]*?<cac:SellersItemIdentification>\s*<cbc:ID>([^<]+)</g,
+      ),
+    ].map((match) => `${match[1]} ${match[2]}`);
+    // One line per article whose row differs between the list at the cursor and now.
+    const was = new Map(before.map((row) => [row.articleNumber, row]));
+    const now = new Map(after.map((row) => [row.articleNumber, row]));
+    const expected = [
+      ...[...now.keys()].filter((number) => !was.has(number)).map((number) => `Add ${number}`),
+      ...[...was.keys()].filter((number) => !now.has(number)).map((number) => `Delete ${number}`),
+      ...[...now.keys()]
+        .filter(
+          (number) => was.has(number) && JSON.stringify(was.get(number)) !== JSON.stringify(now.get(number)),
+        )
+        .map((number) => `Update ${number}`),
+    ];
+    expect(lines.sort()).toEqual(expected.sort());
+    expect(new Set(lines.map((line) => line.split(' ')[0]))).toEqual(new Set(['Add', 'Update', 'Delete']));
+    expect(await catalogue('region.avtal', `?after=${update.headers['feed-cursor']}`)).toMatchObject({
+      statusCode: 204,
+      headers: { 'feed-cursor': update.headers['feed-cursor'] },
+    });
+
+    // The list back as it was at the cursor, then the Update document read in: the list as it is now.
+    for (const importId of imports.reverse()) expect((await undo(importId)).statusCode).toBe(200);
+    expect(await pricelistRows(testApp, pricelistId)).toEqual(before);
+    await appliedImport(testApp, supplier, Buffer.from(xml), pricelistId);
+    expect(await pricelistRows(testApp, pricelistId)).toEqual(after);
+
+    // Another supplier, or a user who may not read every list, is told it is not there.
+    expect((await catalogue('lev2.admin', '')).statusCode).toBe(404);
+    expect((await catalogue('region.tilldelat', '')).statusCode).toBe(404);
+    expect((await catalogue('region.avtal', '')).body).toContain('<cbc:ActionCode>Replace</cbc:ActionCode>');
+    expect((await catalogue('region.avtal', `?after=${start}.5`)).statusCode).toBe(400);
+  });
 });
 
 /** Two writers at once: positions follow the commits, never the order the writers began in. */

@@ -8,6 +8,7 @@ import { requireAuth } from '../identity/session';
 import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, json } from '../openapi/routeDocs';
 import { parseFeedCursor, readChangeFeed } from './changeFeed';
+import { peppolRoutes } from './peppolRoutes';
 
 export const feedTexts = {
   badQuery:
@@ -16,8 +17,10 @@ export const feedTexts = {
 } as const;
 
 /** The change feed: what applied imports and undos changed, for the regions and the suppliers. */
-export function priceChangeRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
+export function priceChangeRoutes(api: FastifyInstance, deps: AppDeps) {
+  const { db, clock } = deps;
   const routes = api.withTypeProvider<ZodTypeProvider>();
+  peppolRoutes(api, deps);
 
   routes.get(
     '/pricelists/changes',

@@ -1,8 +1,9 @@
 import type { PricelistRowValues } from '#contract';
 
 /**
- * A price list as a Peppol BIS Catalogue 3 `Replace` document (UTF-8): one CatalogueLine per row,
- * with what readCatalogue.ts reads back (article number, name, price in SEK, minimum order
+ * A price list as a Peppol BIS Catalogue 3 document (UTF-8): `Replace`, one CatalogueLine per row,
+ * or `Update`, one line per changed row with its own ActionCode (Add, Update, Delete). Each line
+ * has what readCatalogue.ts reads back (article number, name, price in SEK, minimum order
  * quantity, delivery time in days, warranty terms). Garanti antal, enhet and gäller från have no
  * place in the syntax; a catalogue read back keeps them as the price list has them.
  */
@@ -15,7 +16,14 @@ export interface CatalogueHeading {
   supplierName: string;
   /** The supplier's Swedish organisation number (10 digits), where it is known. */
   supplierOrganizationNumber?: string | null;
+  /**
+   * An `Update` document: each row's line action, in row order (the change feed's rows since a
+   * cursor). Absent: a `Replace` document of the whole list.
+   */
+  lineActions?: readonly CatalogueLineAction[];
 }
+
+export type CatalogueLineAction = 'Add' | 'Update' | 'Delete';
 
 export interface CatalogueDocument extends CatalogueHeading {
   rows: readonly { values: PricelistRowValues; articleName: string | null }[];
@@ -54,6 +62,7 @@ export function writeCatalogue(document: CatalogueDocument): string {
     return [
       '  <cac:CatalogueLine>',
       `    <cbc:ID>${i + 1}</cbc:ID>`,
+      document.lineActions ? `    <cbc:ActionCode>${document.lineActions[i]}</cbc:ActionCode>` : '',
       `    <cbc:MinimumOrderQuantity>${values.minimumOrderQuantity}</cbc:MinimumOrderQuantity>`,
       optional(
         values.warrantyTerms,
@@ -87,7 +96,7 @@ export function writeCatalogue(document: CatalogueDocument): string {
     '  <cbc:CustomizationID>urn:fdc:peppol.eu:poacc:trns:catalogue:3</cbc:CustomizationID>',
     '  <cbc:ProfileID>urn:fdc:peppol.eu:poacc:bis:catalogue_only:3</cbc:ProfileID>',
     `  <cbc:ID>${escaped(document.id)}</cbc:ID>`,
-    '  <cbc:ActionCode>Replace</cbc:ActionCode>',
+    `  <cbc:ActionCode>${document.lineActions ? 'Update' : 'Replace'}</cbc:ActionCode>`,
     `  <cbc:IssueDate>${document.issueDate}</cbc:IssueDate>`,
     '  <cac:ValidityPeriod>',
     `    <cbc:StartDate>${document.startDate}</cbc:StartDate>`,

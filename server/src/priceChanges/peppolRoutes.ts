@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { permissions } from '#contract';
+import type { AppDeps } from '../appDeps';
+import { ApiError, badRequest, notFound } from '../errors';
+import { requireImportAccess } from '../identity/importAccess';
+import { hasPermission } from '../identity/profile';
+import { requireAuth } from '../identity/session';
+import { swedishDateOf } from '../lib/calendar';
+import { apiTags, errors, noContent } from '../openapi/routeDocs';
+import { pathId } from '../pathId';
+import { buildPriceListCatalogue, type TemplateRow, WorkerPoolBusyError } from '../pricelistFile';
+import type { CatalogueHeading } from '../pricelistFile/peppol/writeCatalogue';
+import { generalParams } from '../pricelists/routeParts';
+import { templateRows } from '../pricelists/snapshot';
+import { pricelistChangesSince } from './changesSince';
+
+/** The response header that says where the next `after` goes on. */
+export const FEED_CURSOR_HEADER = 'feed-cursor';
+
+const CatalogueQuery = z.object({
+  /** A whole entry's cursor of the change feed: an `Update` document of what changed after it. */
+  after: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,15})$/)
+    .optional()
+    .meta({ examples: ['42'] }),
+});
+
+export const catalogueTexts = {
+  badCursor: 'after ska vara en markör för en hel ändring som ändringsflödet har lämnat, till exempel 42.',
+} as const;
+
+/**
+ * Who may read a price list as a catalogue: a region's user who reads every supplier's lists
+ * (generalpricelist:view_all), or the supplier's own user who may import into it. Anyone else
+ * gets 404, so another organisation's lists are neither shown nor confirmed to exist.
+ */
+function catalogueAccess(request: FastifyRequest, organizationIdParam: string) {
+  const auth = requireAuth(request);
+  const organizationId = pathId(organizationIdParam);
+  if (!hasPermission(auth, permissions.generalPricelistViewAll)) requireImportAccess(request, organizationId);
+  return organizationId;
+}
+
+/**
+ * A price list as a Peppol catalogue: the whole list (`Replace`), which can be read in again
+ * unchanged, or, with `after`, what changed since a cursor of the change feed (`Update`).
+ */
+export function peppolRoutes(api: FastifyInstance, { db, clock, workerPool }: AppDeps) {
+  const routes = api.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/pricelists/:organizationId/:generalPricelistId/:pricelistId/peppol',
+    {
+      config: { apiKey: true, openapi: { querystring: CatalogueQuery } },
+      schema: {
+        summary: 'En prislista som Peppol-katalog, hel eller ändringarna sedan en markör',
+        description:
+          'Utan after: prislistans rader som ett Peppol BIS Catalogue 3-dokument (UTF-8) med ActionCode Replace och prislistans giltig från som startdatum; samma fil kan läsas in igen (POST imports/{organizationId}) och ändrar då ingenting. Med after (en markör från ändringsflödet, GET pricelists/changes): ett dokument med ActionCode Update och en rad per ändrad artikel sedan markören, med radens ActionCode Add, Update eller Delete; 204 när ingenting har ändrats. Svarshuvudet Feed-Cursor säger var nästa after tar vid. Garanti antal, enhet och gäller från har ingen plats i katalogen. Kräver generalpricelist:view_all (alla leverantörer) eller product:create_own (den egna organisationen).',
+        tags: [apiTags.pricelists],
+        params: generalParams.extend({ pricelistId: z.string() }),
+        response: {
+          200: {
+            description: 'Katalogen.',
+            content: { 'application/xml': { schema: z.string() } },
+          },
+          204: noContent(
+            'Ingenting i prislistan har ändrats sedan markören (Feed-Cursor säger var nästa tar vid).',
+          ),
+          ...errors([400, 'after är inte en markör som flödet har lämnat (BAD_REQUEST).'], 401, [
+            404,
+            'Prislistan finns inte i den generella prislistan, eller är en annan organisations (NOT_FOUND).',
+          ]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const organizationId = catalogueAccess(request, request.params.organizationId);
+      const query = CatalogueQuery.safeParse(request.query);
+      if (!query.success) throw badRequest(catalogueTexts.badCursor);
+      const generalPricelistId = pathId(request.params.generalPricelistId);
+      const pricelistId = pathId(request.params.pricelistId);
+      const pricelist = await db
+        .selectFrom('pricelists as p')
+        .innerJoin('general_pricelists as g', 'g.id', 'p.general_pricelist_id')
+        .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+        .select([
+          'p.number',
+          'o.name',
+          'o.organization_number',
+          sql<string>`to_char(p.valid_from, 'YYYY-MM-DD')`.as('validFrom'),
+        ])
+        .where('p.id', '=', pricelistId)
+        .where('g.id', '=', generalPricelistId)
+        .where('g.organization_id', '=', organizationId)
+        .executeTakeFirst();
+      if (!pricelist) throw notFound('Prislistan hittades inte.');
+      const heading: CatalogueHeading = {
+        id: pricelist.number,
+        issueDate: swedishDateOf(clock.now()),
+        startDate: pricelist.validFrom,
+        supplierName: pricelist.name,
+        supplierOrganizationNumber: pricelist.organization_number,
+      };
+
+      let rows: readonly TemplateRow[];
+      let fileName = `Generell prislista ${pricelist.number}.xml`;
+      if (query.data.after === undefined) {
+        const filled = await templateRows(db, organizationId, pricelistId);
+        if (!filled) throw notFound('Prislistan hittades inte.');
+        rows = filled.rows;
+      } else {
+        const { head, changes } = await pricelistChangesSince(db, pricelistId, Number(query.data.after));
+        reply.header(FEED_CURSOR_HEADER, String(head));
+        if (changes.length === 0) return (reply as FastifyReply).status(204).send();
+        const names = await articleNames(
+          db,
+          organizationId,
+          changes.map((change) => change.values.articleNumber),
+        );
+        rows = changes.map((change) => ({
+          values: change.values,
+          articleName: names.get(change.values.articleNumber) ?? null,
+        }));
+        heading.lineActions = changes.map((change) => change.action);
+        fileName = `Generell prislista ${pricelist.number}, ändringar efter ${query.data.after}.xml`;
+      }
+      const worker = await workerPool.reserve().catch((error: unknown) => {
+        if (!(error instanceof WorkerPoolBusyError)) throw error;
+        throw new ApiError(503, 'SERVICE_UNAVAILABLE', WORKERS_BUSY, undefined, {
+          'retry-after': String(error.retryAfterSeconds),
+        });
+      });
+      try {
+        const xml = await buildPriceListCatalogue(heading, rows, worker);
+        // A Buffer, sent as it is (the schema only documents the answer).
+        return (reply as FastifyReply)
+          .header('content-type', 'application/xml; charset=utf-8')
+          .header('content-disposition', attachment(fileName))
+          .header('cache-control', 'no-store')
+          .send(xml);
+      } finally {
+        worker.release();
+      }
+    },
+  );
+}
+
+/** The names of the organisation's articles, by article number. */
+async function articleNames(db: AppDeps['db'], organizationId: number, articleNumbers: string[]) {
+  const found = await db
+    .selectFrom('articles')
+    .select(['article_number', 'name'])
+    .where('organization_id', '=', organizationId)
+    .where('article_number', 'in', articleNumbers)
+    .execute();
+  return new Map(found.map((article) => [article.article_number, article.name]));
+}
+
+/** As the other downloads answer when the workers are busy. */
+const WORKERS_BUSY = 'Tjänsten är hårt belastad just nu. Försök igen om en stund.';
+
+/** Content-Disposition with an ASCII fallback and the real (Swedish) name (RFC 5987). */
+const attachment = (fileName: string) =>
+  `attachment; filename="${fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
