@@ -131,3 +131,20 @@ export const WebhookImportEvent = z.object({
   }),
 });
 export type WebhookImportEvent = z.infer<typeof WebhookImportEvent>;
+
+/** The body of `pricelist.changed`: small; the rows are in the change feed, from `feed.after`. */
+export const WebhookPricelistChangedEvent = z.object({
+  type: z.literal('pricelist.changed'),
+  timestamp: z.string(),
+  data: z.object({
+    kind: z.enum(['IMPORT_APPLIED', 'IMPORT_UNDONE']),
+    organization: z.object({ id: z.number().int(), name: z.string() }),
+    generalPricelistId: z.number().int(),
+    pricelist: z.object({ id: z.number().int(), number: z.string() }),
+    importId: z.number().int(),
+    counts: z.object({ added: z.number().int(), updated: z.number().int(), removed: z.number().int() }),
+    /** The entry's cursor, and the `after` that reads it: GET pricelists/changes?after={feed.after}. */
+    feed: z.object({ cursor: z.string(), after: z.string() }),
+  }),
+});
+export type WebhookPricelistChangedEvent = z.infer<typeof WebhookPricelistChangedEvent>;

@@ -129,16 +129,24 @@ const supplierUserMenu = [
   'Logga ut',
 ];
 const plainUserMenu = ['Min profil', 'Min organisation', 'Hjälp', 'Logga ut'];
-/** A region's user who reads every supplier's prices may hold API keys, to follow the change feed. */
+/** A region's user who reads every supplier's prices may follow the change feed: API keys and webhooks. */
 const regionAgreementUserMenu = [
   'Min profil',
   'Min organisation',
   'Exportfil',
   'API-nycklar',
+  'Webhooks',
   'Hjälp',
   'Logga ut',
 ];
-const regionAssortmentUserMenu = ['Min profil', 'Min organisation', 'API-nycklar', 'Hjälp', 'Logga ut'];
+const regionAssortmentUserMenu = [
+  'Min profil',
+  'Min organisation',
+  'API-nycklar',
+  'Webhooks',
+  'Hjälp',
+  'Logga ut',
+];
 
 const demoUsers: DemoUser[] = [
   {
@@ -214,7 +222,15 @@ const demoUsers: DemoUser[] = [
     organizationName: 'Hjälpmedel Demo AB',
     menu: ['Sök', 'Generell prislista', 'Utbud', 'Organisation', 'Administration', 'Kategorier'],
     generalPricelist: 'own',
-    userMenu: ['Min profil', 'Min organisation', 'Exportinställningar', 'API-nycklar', 'Hjälp', 'Logga ut'],
+    userMenu: [
+      'Min profil',
+      'Min organisation',
+      'Exportinställningar',
+      'API-nycklar',
+      'Webhooks',
+      'Hjälp',
+      'Logga ut',
+    ],
     tasks: [],
     information: [],
   },

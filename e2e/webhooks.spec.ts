@@ -51,7 +51,7 @@ test('by keyboard: an endpoint added, its secret shown once, a test event receiv
   // The receiver this test runs on loopback, for two of the events.
   await url.press('ControlOrMeta+a');
   await page.keyboard.type(receiver.url);
-  for (const unwanted of ['import.failed', 'import.undone', 'import.deleted']) {
+  for (const unwanted of ['import.failed', 'import.undone', 'import.deleted', 'pricelist.changed']) {
     const box = page.getByRole('checkbox', { name: unwanted });
     await tabTo(page, box);
     await page.keyboard.press('Space');

@@ -16,6 +16,8 @@ export interface OutboxEvent {
   now: Date;
   /** Only this endpoint, whatever it asked for (a test event); else every enabled one that asked for `type`. */
   endpointId?: number;
+  /** Also the regions' endpoints that asked for `type` (a supplier's price list changed). */
+  alsoRegions?: boolean;
 }
 
 /** A Standard Webhooks message id: unique, and the same on every attempt to deliver it. */
@@ -33,7 +35,18 @@ export async function recordEvent(
   let query = trx
     .selectFrom('webhook_endpoints')
     .select('id')
-    .where('organization_id', '=', event.organizationId)
+    .where((where) =>
+      event.alsoRegions
+        ? where.or([
+            where('organization_id', '=', event.organizationId),
+            where(
+              'organization_id',
+              'in',
+              where.selectFrom('organizations').select('id').where('kind', '=', 'CUSTOMER'),
+            ),
+          ])
+        : where('organization_id', '=', event.organizationId),
+    )
     .where('enabled', '=', true);
   query = event.endpointId
     ? query.where('id', '=', event.endpointId)

@@ -10,6 +10,7 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import type { IsoDate } from '../lib/calendar';
 import { pricelistStatuses } from '../pricelists/status';
+import { recordPricelistChangedEvent } from './changedEvent';
 import { type EntryCounts, readEntryRows } from './entryRows';
 
 /**
@@ -35,7 +36,7 @@ export async function recordPriceChange(
   },
 ) {
   const { kind, importId, at, by = null, counts } = change;
-  await sql`
+  const written = await sql<{ position: number }>`
     with head as (
       insert into pricelist_change_head as h (singleton, position) values (true, 1)
       on conflict (singleton) do update set position = h.position + 1
@@ -45,7 +46,12 @@ export async function recordPriceChange(
       pricelist_id, changed_at, changed_by, added, updated, removed)
     select head.position, ${kind}, i.id, i.organization_id, i.general_pricelist_id, i.pricelist_id,
       ${at}, coalesce(${by}::integer, i.imported_by), ${counts.added}, ${counts.updated}, ${counts.removed}
-    from head, imports i where i.id = ${importId}`.execute(trx);
+    from head, imports i where i.id = ${importId}
+    returning position`.execute(trx);
+  const position = Number(written.rows[0]!.position);
+  // Under the counter's lock too: a few rows, and the event is never without its entry.
+  await recordPricelistChangedEvent(trx, position, at);
+  return position;
 }
 
 /** What an undo of `importId` changes: its applied entry, read backwards. */

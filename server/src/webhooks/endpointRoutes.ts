@@ -3,15 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CreatedWebhook,
   CreateWebhookRequest,
+  IMPORT_PERMISSION,
   UpdateWebhookRequest,
   WebhookEndpoint,
   WebhookEndpointList,
   type WebhookEventType,
+  webhookEventsFor,
   webhookEventTypes,
   webhookLimits,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
+import { hasPermission } from '../identity/profile';
 import { apiTags, errors, json, noContent } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
 import { checkWebhookUrl } from './addresses';
@@ -86,7 +89,10 @@ export function endpointRoutes(app: FastifyInstance, deps: AppDeps) {
       const checked = await checkWebhookUrl(request.body.url, {
         allowLoopback: config.WEBHOOKS_ALLOW_LOOPBACK,
       });
-      const events = eventsProblem(request.body.events);
+      const events = eventsProblem(
+        request.body.events,
+        webhookEventsFor(hasPermission(auth, IMPORT_PERMISSION)),
+      );
       const fieldErrors = {
         ...(checked.ok ? {} : { url: checked.message }),
         ...('message' in events ? { events: events.message } : {}),
@@ -173,9 +179,14 @@ export function endpointRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 }
 
-function eventsProblem(events: readonly string[]): { events: WebhookEventType[] } | { message: string } {
+function eventsProblem(
+  events: readonly string[],
+  offered: readonly WebhookEventType[],
+): { events: WebhookEventType[] } | { message: string } {
   if (events.length === 0) return { message: webhookMessages.eventsMissing };
   const unknown = events.find((event) => !(webhookEventTypes as readonly string[]).includes(event));
   if (unknown !== undefined) return { message: webhookMessages.eventUnknown(unknown) };
+  const notOffered = events.find((event) => !(offered as readonly string[]).includes(event));
+  if (notOffered !== undefined) return { message: webhookMessages.eventNotOffered(notOffered) };
   return { events: webhookEventTypes.filter((event) => events.includes(event)) };
 }

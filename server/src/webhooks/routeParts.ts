@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { WEBHOOK_PERMISSION, webhookLimits } from '#contract';
+import { WEBHOOK_PERMISSIONS, webhookLimits } from '#contract';
 import type { Database } from '../db/database';
 import { forbidden, notFound } from '../errors';
 import { hasPermission } from '../identity/profile';
@@ -13,6 +13,8 @@ export const webhookMessages = {
   notFound: 'Webhook-mottagaren finns inte.',
   eventsMissing: 'Välj minst en händelse.',
   eventUnknown: (event: string) => `Händelsen ${event} finns inte.`,
+  eventNotOffered: (event: string) =>
+    `Händelsen ${event} gäller leverantörer som läser in prislistor. En region kan välja pricelist.changed.`,
   tooMany: `Organisationen har redan ${webhookLimits.maxEndpointsPerOrganization} webhook-mottagare. Ta bort en innan du lägger till en ny.`,
   noKey:
     'Webhooks är inte konfigurerade på servern: WEBHOOKS_SECRET_KEY saknas. Kontakta den som driver tjänsten.',
@@ -24,7 +26,8 @@ export const webhookMessages = {
 /** The signed-in user, if they may manage the organisation's webhooks; 403 otherwise. */
 export const requireManager = (request: FastifyRequest) => {
   const auth = requireAuth(request);
-  if (!hasPermission(auth, WEBHOOK_PERMISSION)) throw forbidden(webhookMessages.notAllowed);
+  if (!WEBHOOK_PERMISSIONS.some((permission) => hasPermission(auth, permission)))
+    throw forbidden(webhookMessages.notAllowed);
   return auth;
 };
 /** The 403 and 404 the routes document, in the form `errors()` takes. */

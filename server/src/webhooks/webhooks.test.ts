@@ -112,8 +112,8 @@ describe.each(testDatabaseKinds)('webhooks (%s)', (kind) => {
     expect((await refused(receiver.url, ['import.exploded'])).events).toBe(
       'Händelsen import.exploded finns inte.',
     );
-    // Only users who may import manage them; region users may not.
-    const region = await sessionCookieFor(testApp, 'region.avtal');
+    // Only users who may import, or read every price list, manage them.
+    const region = await sessionCookieFor(testApp, 'region.tilldelat');
     expect((await call('GET', 'webhooks', undefined, region)).statusCode).toBe(403);
     expect((await call('GET', 'webhooks', undefined, 'x=y')).statusCode).toBe(401);
   });

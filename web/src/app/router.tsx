@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 // The permission that gives the menu entry "Inläsningar" gives the import pages too.
 import { API_KEY_PERMISSIONS } from '#contract/apiKeyRules';
 import { IMPORT_PERMISSION } from '#contract/permissions';
-import { WEBHOOK_PERMISSION } from '#contract/webhookRules';
+import { WEBHOOK_PERMISSIONS } from '#contract/webhookRules';
 import { apiKeyRoutes } from '../features/apiKeys/routes';
 import { authRoutes } from '../features/auth/routes';
 import { importRoutes } from '../features/imports/routes';
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
                 children: pricelistRoutes,
               },
               { element: <RequirePermission permission={API_KEY_PERMISSIONS} />, children: apiKeyRoutes },
-              { element: <RequirePermission permission={WEBHOOK_PERMISSION} />, children: webhookRoutes },
+              { element: <RequirePermission permission={WEBHOOK_PERMISSIONS} />, children: webhookRoutes },
               ...v1Routes,
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -45,7 +45,7 @@ const expectedUserMenu: [string, (permissions: Set<string>) => boolean][] = [
   ['Exportfil', (p) => p.has(permissions.exportSettingsViewOwn)],
   ['Exportinställningar', (p) => p.has(permissions.exportSettingsCreateAll)],
   ['API-nycklar', (p) => p.has(permissions.productCreateOwn) || p.has(permissions.generalPricelistViewAll)],
-  ['Webhooks', (p) => p.has(permissions.productCreateOwn)],
+  ['Webhooks', (p) => p.has(permissions.productCreateOwn) || p.has(permissions.generalPricelistViewAll)],
 ];
 
 const subsets = <T>(items: readonly T[]): T[][] =>

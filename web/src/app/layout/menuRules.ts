@@ -2,7 +2,7 @@ import { API_KEY_PERMISSIONS } from '#contract/apiKeyRules';
 import type { Profile } from '#contract/auth';
 import { type PermissionName, permissions } from '#contract/permissions';
 import type { GeneralPricelist } from '#contract/pricelists';
-import { WEBHOOK_PERMISSION } from '#contract/webhookRules';
+import { WEBHOOK_PERMISSIONS } from '#contract/webhookRules';
 import { firstEngagement, hasPermission, hasRole } from '../../api/profile';
 import { sv } from '../../ui/text/sv';
 import { generalPricelistPath } from '../../ui/v1Paths';
@@ -162,7 +162,10 @@ export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
       anyPermission(profile, ...API_KEY_PERMISSIONS),
       { key: 'apiKeys', label: text.apiKeys, to: '/api-nycklar' },
     ],
-    [hasPermission(profile, WEBHOOK_PERMISSION), { key: 'webhooks', label: text.webhooks, to: '/webhooks' }],
+    [
+      anyPermission(profile, ...WEBHOOK_PERMISSIONS),
+      { key: 'webhooks', label: text.webhooks, to: '/webhooks' },
+    ],
   ];
   return candidates.filter(([shown]) => shown).map(([, item]) => item);
 }

@@ -1,6 +1,8 @@
-import { type FormEvent, useState } from 'react';
-import { type WebhookEventType, webhookEventTypes } from '#contract/webhookRules';
+import { type FormEvent, useMemo, useState } from 'react';
+import { IMPORT_PERMISSION } from '#contract/permissions';
+import { type WebhookEventType, webhookEventsFor } from '#contract/webhookRules';
 import type { CreatedWebhook } from '#contract/webhooks';
+import { hasPermission, useGetProfileQuery } from '../../api/profile';
 import {
   describedByIds,
   Field,
@@ -22,11 +24,6 @@ interface FormErrors {
   url: string | null;
   events: string | null;
 }
-// The events' message belongs to their group; the focus goes to its first box.
-const focusIds: Record<keyof FormErrors, string> = {
-  url: urlId,
-  events: `${eventsId}-${webhookEventTypes[0]}`,
-};
 const fieldClasses: FieldClasses = {
   field: 'webhook-field',
   required: 'webhook-muted',
@@ -48,14 +45,21 @@ export function webhookFormErrors(url: string, events: readonly string[]): FormE
 }
 
 /**
- * "Lägg till en mottagare": the address and the events (all chosen to begin with). Errors are
+ * "Lägg till en mottagare": the address and the events the user may ask for (all chosen to begin
+ * with: every event for a supplier who imports, only "pricelist.changed" for a region's user). Errors are
  * named at each field, the first focused (decision 0013); the server's field errors alike.
  */
 export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
   const texts = webhookTexts;
   const [createWebhook, { isLoading, reset }] = useCreateWebhookMutation();
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>([...webhookEventTypes]);
+  const { data: profile } = useGetProfileQuery();
+  const offered = webhookEventsFor(hasPermission(profile, IMPORT_PERMISSION));
+  // What the user unticked: the events are the rest of those offered, whenever the profile came.
+  const [unticked, setUnticked] = useState<readonly WebhookEventType[]>([]);
+  const events = offered.filter((type) => !unticked.includes(type));
+  // The events' message belongs to their group; the focus goes to its first box.
+  const focusIds = useMemo(() => ({ url: urlId, events: `${eventsId}-${offered[0]}` }), [offered]);
   const { errors, formError, showErrors, showServerErrors } = useFormErrors(focusIds);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -67,7 +71,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
       // The secret stays in the page's state only, not in the store's record of the call.
       reset();
       setUrl('');
-      setEvents([...webhookEventTypes]);
+      setUnticked([]);
       onCreated(created);
     } catch (error) {
       showServerErrors(error, texts.createFailed);
@@ -75,7 +79,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
   };
 
   const toggle = (type: WebhookEventType, checked: boolean) =>
-    setEvents((chosen) => webhookEventTypes.filter((t) => (t === type ? checked : chosen.includes(t))));
+    setUnticked((before) => (checked ? before.filter((t) => t !== type) : [...before, type]));
 
   return (
     <form noValidate onSubmit={submit} className="webhook-form">
@@ -102,7 +106,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
           {texts.eventsHint}
         </p>
         <FieldError id={eventsId} error={errors.events} />
-        {webhookEventTypes.map((type) => (
+        {offered.map((type) => (
           <div key={type} className="webhook-event">
             <input
               type="checkbox"

@@ -32,13 +32,27 @@ const delivery = (id: number, eventType: string, status: WebhookDelivery['status
   created: '2026-11-26T09:15:02.114Z',
 });
 
+/** The signed-in user's profile: a supplier who imports, or a region's user who reads every list. */
+const profileWith = (permissions: string[]) => ({
+  id: 1,
+  firstName: 'Lena',
+  lastName: 'Lindqvist',
+  previousLoginFound: true,
+  userEngagements: [
+    { organizationId: 1, roles: [{ name: 'R', permissions: permissions.map((name) => ({ name })) }] },
+  ],
+});
+let profile: ReturnType<typeof profileWith>;
+
 let deliveries: WebhookDelivery[];
 let fetchMock: ReturnType<typeof stubFetch>;
 
 beforeEach(() => {
   deliveries = [delivery(1, 'webhook.test', 'DELIVERED')];
+  profile = profileWith(['product:create_own']);
   fetchMock = stubFetch(async (request) => {
     const path = new URL(request.url).pathname;
+    if (path === '/resources/v1/profile') return json(profile);
     if (path === '/resources/v1/webhooks') return json({ endpoints: [endpoint] });
     if (path === '/resources/v1/webhooks/3/deliveries') return json({ deliveries });
     return json({}, 404);
@@ -80,8 +94,25 @@ describe('the webhooks page', () => {
       'Validering eller inläsning misslyckades (import.failed)',
       'Inläsning ångrad (import.undone)',
       'Import raderad (import.deleted)',
+      'Prislista ändrad (pricelist.changed)',
     ])
       expect(screen.getByRole('checkbox', { name })).toBeChecked();
+  });
+
+  it("offers a region's user only the change of a price list", async () => {
+    profile = profileWith(['generalpricelist:view_all']);
+    renderInApp(<WebhooksPage />, { path: '/webhooks' });
+    const events = await screen.findByRole('group', { name: /Händelser/ });
+    await waitFor(() =>
+      expect(
+        within(events)
+          .getAllByRole('checkbox')
+          .map((box) => box.getAttribute('id')),
+      ).toEqual(['webhook-events-pricelist.changed']),
+    );
+    expect(
+      within(events).getByRole('checkbox', { name: 'Prislista ändrad (pricelist.changed)' }),
+    ).toBeChecked();
   });
 
   it('shows an event it does not know by its code', async () => {

@@ -7,6 +7,7 @@ const eventNames: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, string> =
   'import.failed': 'Validering eller inläsning misslyckades',
   'import.undone': 'Inläsning ångrad',
   'import.deleted': 'Import raderad',
+  'pricelist.changed': 'Prislista ändrad',
   [WEBHOOK_TEST_EVENT]: 'Testhändelse',
 };
 
