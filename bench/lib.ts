@@ -79,6 +79,8 @@ export const fmtSpread = (s: Spread, digits = 0) =>
 
 export interface RunningServer {
   url: string;
+  /** The server process's id, to read its CPU time from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from '../errors';
 import { hasPermission } from '../identity/profile';
 import { requireAuth } from '../identity/session';
 import { swedishDateOf } from '../lib/calendar';
-import { apiTags, errors, json } from '../openapi/routeDocs';
+import { apiTags, errors, preSerializedJson } from '../openapi/routeDocs';
 import { parseFeedCursor, readChangeFeed } from './changeFeed';
 import { peppolRoutes } from './peppolRoutes';
 
@@ -32,7 +32,7 @@ export function priceChangeRoutes(api: FastifyInstance, deps: AppDeps) {
           'Varje inläsning som har lästs in och varje ångrad inläsning i alla generella prislistor, i den ordning de sparades, med raderna de ändrade (värdena före och efter). Gå vidare med svarets next som after; en markör pekar aldrig förbi en ändring som ännu inte syns, så den som följer flödet missar ingenting och får ingenting två gånger. Högst limit rader per svar (1–1000); en större inläsning delas över flera svar. Kräver generalpricelist:view_all (alla leverantörer) eller product:create_own (den egna organisationen).',
         tags: [apiTags.pricelists],
         response: {
-          200: json('Ändringarna efter markören.', PriceChangeFeed),
+          200: preSerializedJson('Ändringarna efter markören.', PriceChangeFeed),
           ...errors(
             [400, 'En parameter i frågan är fel (BAD_REQUEST).'],
             401,
@@ -42,7 +42,7 @@ export function priceChangeRoutes(api: FastifyInstance, deps: AppDeps) {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       const allSuppliers = hasPermission(auth, permissions.generalPricelistViewAll);
       if (!allSuppliers && !hasPermission(auth, permissions.productCreateOwn))
@@ -54,11 +54,15 @@ export function priceChangeRoutes(api: FastifyInstance, deps: AppDeps) {
       // A supplier reads its own changes only; another organisation's are not confirmed to exist.
       if (!allSuppliers && organizationId !== undefined && organizationId !== auth.organizationId)
         throw notFound();
-      return readChangeFeed(
+      const feed = await readChangeFeed(
         db,
         { after, limit, organizationId: allSuppliers ? organizationId : auth.organizationId, pricelistId },
         swedishDateOf(clock.now()),
       );
+      // Serialised here, not checked against the schema on the way out: the answer is made from
+      // typed rows, and checking 1,000 rows with their values before and after cost more than
+      // reading them (npm run bench, "The change feed").
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(feed));
     },
   );
 }
