@@ -138,3 +138,59 @@ export const PriceChangeFeedQuery = z.object({
     .meta({ examples: [2] }),
 });
 export type PriceChangeFeedQuery = z.input<typeof PriceChangeFeedQuery>;
+
+/** One of an entry's largest price changes: prices as exact text with two decimals. */
+export const EntryPriceChange = z
+  .object({ articleNumber: z.string(), before: z.string(), after: z.string() })
+  .meta({ examples: [{ articleNumber: 'HMD-0002', before: '99.00', after: '109.50' }] });
+
+/** An entry as the page "Prisändringar" lists it: no rows, its largest price changes. */
+export const RecentPriceChange = PriceChangeEntry.omit({ rows: true, rowsFrom: true })
+  .extend({ largestPriceChanges: z.array(EntryPriceChange).nullable() })
+  .meta({
+    examples: [
+      {
+        cursor: '42',
+        kind: 'IMPORT_APPLIED',
+        changedAt: '2026-11-24T09:12:00.000Z',
+        changedBy: 'Lena Lindqvist',
+        organization: { id: 1, name: 'Hjälpmedel Demo AB', organizationNumber: '556677-8899' },
+        pricelist: { generalPricelistId: 1, id: 2, number: '2', status: 'CURRENT' },
+        import: { id: 17, fileName: 'prislista-november.xlsx' },
+        counts: { added: 0, updated: 1, removed: 0 },
+        largestPriceChanges: [{ articleNumber: 'HMD-0002', before: '99.00', after: '109.50' }],
+      },
+    ],
+  });
+export type RecentPriceChange = z.infer<typeof RecentPriceChange>;
+
+/** YYYY-MM-DD, a day in Sweden. */
+const isoDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+
+/** GET pricelists/changes/recent: newest first, by supplier and by days (both ends included). */
+export const RecentPriceChangesQuery = z.object({
+  organizationId: z.coerce.number().int().min(1).max(2_147_483_647).optional().meta({ examples: [1] }),
+  from: isoDay.optional().meta({ examples: ['2026-11-01'] }),
+  to: isoDay.optional().meta({ examples: ['2026-11-30'] }),
+  /** The `nextBefore` of the answer before: the older entries. */
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .optional()
+    .meta({ examples: ['42'] }),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type RecentPriceChangesQuery = z.input<typeof RecentPriceChangesQuery>;
+
+export const RecentPriceChanges = z
+  .object({
+    changes: z.array(RecentPriceChange),
+    /** Pass as `before` for older entries; null when there are none. */
+    nextBefore: z.string().nullable(),
+    /** The suppliers the caller may choose between: those with changes. */
+    suppliers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  })
+  .meta({
+    examples: [{ changes: [], nextBefore: null, suppliers: [{ id: 1, name: 'Hjälpmedel Demo AB' }] }],
+  });
+export type RecentPriceChanges = z.infer<typeof RecentPriceChanges>;

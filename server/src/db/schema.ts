@@ -477,4 +477,11 @@ export interface PricelistChangesTable {
   added: number;
   updated: number;
   removed: number;
+  largest_price_changes: ColumnType<LargestPriceChange[] | null, string | null, never>;
+}
+
+export interface LargestPriceChange {
+  articleNumber: string;
+  before: string;
+  after: string;
 }

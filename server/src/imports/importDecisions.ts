@@ -4,7 +4,7 @@
  */
 import { ImportSummary } from '#contract';
 import type { AuthContext } from '../identity/profile';
-import { recordPriceChange, undoCountsOf } from '../priceChanges/changeFeed';
+import { recordPriceChange, undoEntryOf } from '../priceChanges/changeFeed';
 import { type CommandDeps, conflict, done, lockImport, notFound, ok, storedFileOf } from './commandParts';
 import type { CommandOutcome } from './outcome';
 import { deleteDetails } from './store/details';
@@ -127,8 +127,8 @@ export async function undoAppliedImport(
           'import.undone',
         );
         // Last: the change feed's counter is locked from here to the commit (priceChanges/changeFeed.ts).
-        const counts = await undoCountsOf(trx, importId);
-        await recordPriceChange(trx, { kind: 'IMPORT_UNDONE', importId, at: now, by: auth.userId, counts });
+        const entry = await undoEntryOf(trx, importId);
+        await recordPriceChange(trx, { kind: 'IMPORT_UNDONE', importId, at: now, by: auth.userId, ...entry });
       }
       return undone;
     });

@@ -338,7 +338,13 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('the feed under concurren
       firstRecorded = resolve;
     });
     const first = testApp.db.transaction().execute(async (trx) => {
-      await recordPriceChange(trx, { kind: 'IMPORT_APPLIED', importId, at: new Date(), counts });
+      await recordPriceChange(trx, {
+        kind: 'IMPORT_APPLIED',
+        importId,
+        at: new Date(),
+        counts,
+        largestPriceChanges: null,
+      });
       firstRecorded();
       await firstMayCommit;
     });
@@ -346,7 +352,15 @@ describe.runIf(testDatabaseKinds.includes('postgres'))('the feed under concurren
     let secondDone = false;
     const second = testApp.db
       .transaction()
-      .execute((trx) => recordPriceChange(trx, { kind: 'IMPORT_APPLIED', importId, at: new Date(), counts }))
+      .execute((trx) =>
+        recordPriceChange(trx, {
+          kind: 'IMPORT_APPLIED',
+          importId,
+          at: new Date(),
+          counts,
+          largestPriceChanges: null,
+        }),
+      )
       .then(() => {
         secondDone = true;
       });

@@ -7,11 +7,12 @@ import {
   type PricelistTimeStatus,
 } from '#contract';
 import type { Database } from '../db/database';
-import type { DB } from '../db/schema';
+import type { DB, LargestPriceChange } from '../db/schema';
 import type { IsoDate } from '../lib/calendar';
 import { pricelistStatuses } from '../pricelists/status';
 import { recordPricelistChangedEvent } from './changedEvent';
 import { type EntryCounts, readEntryRows } from './entryRows';
+import { reversed } from './largestPriceChanges';
 
 /**
  * The change feed (docs/api-changes.md, decision 0048): one entry per applied import and per
@@ -33,9 +34,11 @@ export async function recordPriceChange(
     /** Who undid it; an applied import is its uploader's. */
     by?: number;
     counts: EntryCounts;
+    largestPriceChanges: LargestPriceChange[] | null;
   },
 ) {
   const { kind, importId, at, by = null, counts } = change;
+  const largest = change.largestPriceChanges && JSON.stringify(change.largestPriceChanges);
   const written = await sql<{ position: number }>`
     with head as (
       insert into pricelist_change_head as h (singleton, position) values (true, 1)
@@ -43,9 +46,10 @@ export async function recordPriceChange(
       returning position
     )
     insert into pricelist_changes (position, kind, import_id, organization_id, general_pricelist_id,
-      pricelist_id, changed_at, changed_by, added, updated, removed)
+      pricelist_id, changed_at, changed_by, added, updated, removed, largest_price_changes)
     select head.position, ${kind}, i.id, i.organization_id, i.general_pricelist_id, i.pricelist_id,
-      ${at}, coalesce(${by}::integer, i.imported_by), ${counts.added}, ${counts.updated}, ${counts.removed}
+      ${at}, coalesce(${by}::integer, i.imported_by), ${counts.added}, ${counts.updated}, ${counts.removed},
+      ${largest}::jsonb
     from head, imports i where i.id = ${importId}
     returning position`.execute(trx);
   const position = Number(written.rows[0]!.position);
@@ -55,17 +59,22 @@ export async function recordPriceChange(
 }
 
 /** What an undo of `importId` changes: its applied entry, read backwards. */
-export async function undoCountsOf(trx: Transaction<DB>, importId: number): Promise<EntryCounts> {
+export async function undoEntryOf(
+  trx: Transaction<DB>,
+  importId: number,
+): Promise<{ counts: EntryCounts; largestPriceChanges: LargestPriceChange[] | null }> {
   const applied = await trx
     .selectFrom('pricelist_changes')
-    .select(['added', 'updated', 'removed'])
+    .select(['added', 'updated', 'removed', 'largest_price_changes'])
     .where('import_id', '=', importId)
     .where('kind', '=', 'IMPORT_APPLIED')
     .orderBy('position', 'desc')
     .executeTakeFirst();
-  return applied
-    ? { added: applied.removed, updated: applied.updated, removed: applied.added }
-    : { added: 0, updated: 0, removed: 0 };
+  if (!applied) return { counts: { added: 0, updated: 0, removed: 0 }, largestPriceChanges: null };
+  return {
+    counts: { added: applied.removed, updated: applied.updated, removed: applied.added },
+    largestPriceChanges: reversed(applied.largest_price_changes),
+  };
 }
 
 export interface FeedCursor {
@@ -197,7 +206,7 @@ export async function readChangeFeed(
 }
 
 /** Today's status of every price list of the general price lists named. */
-async function pricelistStatusesOf(db: Database, generalPricelistIds: number[], today: IsoDate) {
+export async function pricelistStatusesOf(db: Database, generalPricelistIds: number[], today: IsoDate) {
   const statuses = new Map<number, PricelistTimeStatus>();
   if (generalPricelistIds.length === 0) return statuses;
   const lists = await db

@@ -1,19 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PriceChangeFeed, PriceChangeFeedQuery, permissions } from '#contract';
+import {
+  PriceChangeFeed,
+  PriceChangeFeedQuery,
+  permissions,
+  RecentPriceChanges,
+  RecentPriceChangesQuery,
+} from '#contract';
 import type { AppDeps } from '../appDeps';
 import { badRequest, forbidden, notFound } from '../errors';
 import { hasPermission } from '../identity/profile';
 import { requireAuth } from '../identity/session';
 import { swedishDateOf } from '../lib/calendar';
-import { apiTags, errors, preSerializedJson } from '../openapi/routeDocs';
+import { apiTags, errors, json, preSerializedJson } from '../openapi/routeDocs';
 import { parseFeedCursor, readChangeFeed } from './changeFeed';
 import { peppolRoutes } from './peppolRoutes';
+import { recentPriceChanges } from './recentChanges';
 
 export const feedTexts = {
   badQuery:
     'En parameter i frågan är fel: after ska vara en markör som flödet har lämnat, limit ett tal 1–1000, organizationId och pricelistId id-nummer.',
   notAllowed: 'Användaren har inte behörighet att läsa prisändringar.',
+  badRecentQuery:
+    'En parameter i frågan är fel: organizationId ska vara ett id-nummer, from och to datum som 2026-11-30, limit ett tal 1–100.',
 } as const;
 
 /** The change feed: what applied imports and undos changed, for the regions and the suppliers. */
@@ -63,6 +72,51 @@ export function priceChangeRoutes(api: FastifyInstance, deps: AppDeps) {
       // typed rows, and checking 1,000 rows with their values before and after cost more than
       // reading them (npm run bench, "The change feed").
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(feed));
+    },
+  );
+
+  routes.get(
+    '/pricelists/changes/recent',
+    {
+      config: { apiKey: true, openapi: { querystring: RecentPriceChangesQuery } },
+      schema: {
+        summary: 'De senaste prisändringarna, nyast först',
+        description:
+          'Sidan Prisändringar: inlästa och ångrade inläsningar, nyast först, med antal och de största prisändringarna, men utan rader. Filter: organizationId (leverantören), from och to (dagar i svensk tid, båda med). Äldre: skicka svarets nextBefore som before. Samma behörighet som ändringsflödet.',
+        tags: [apiTags.pricelists],
+        response: {
+          200: json('Ändringarna.', RecentPriceChanges),
+          ...errors(
+            [400, 'En parameter i frågan är fel (BAD_REQUEST).'],
+            401,
+            [403, 'Användaren får inte läsa prisändringar (FORBIDDEN).'],
+            [404, 'organizationId är en annan organisations, för en leverantör (NOT_FOUND).'],
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const allSuppliers = hasPermission(auth, permissions.generalPricelistViewAll);
+      if (!allSuppliers && !hasPermission(auth, permissions.productCreateOwn))
+        throw forbidden(feedTexts.notAllowed);
+      const query = RecentPriceChangesQuery.safeParse(request.query);
+      if (!query.success) throw badRequest(feedTexts.badRecentQuery);
+      const { organizationId, from, to, before, limit } = query.data;
+      if (!allSuppliers && organizationId !== undefined && organizationId !== auth.organizationId)
+        throw notFound();
+      return recentPriceChanges(
+        db,
+        {
+          organizationId,
+          visibleOrganizationId: allSuppliers ? undefined : auth.organizationId,
+          from,
+          to,
+          before: before === undefined ? undefined : Number(before),
+          limit,
+        },
+        swedishDateOf(clock.now()),
+      );
     },
   );
 }

@@ -24,7 +24,10 @@ create table pricelist_changes (
   changed_by integer references users (id),
   added integer not null,
   updated integer not null,
-  removed integer not null
+  removed integer not null,
+  -- The largest price changes of the entry (at most five: article, price before and after), for
+  -- the page "Prisändringar"; null for the entries numbered from the history below.
+  largest_price_changes jsonb
 );
 create index pricelist_changes_organization_idx on pricelist_changes (organization_id, position);
 create index pricelist_changes_pricelist_idx on pricelist_changes (pricelist_id, position);

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { observeJobSeconds } from '../../metrics/jobMetrics';
 import { recordPriceChange } from '../../priceChanges/changeFeed';
+import { largestPriceChanges } from '../../priceChanges/largestPriceChanges';
 import type { DetailChunks } from '../../pricelistFile';
 import {
   loadVersionedPricelistSnapshot,
@@ -135,6 +136,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
           updated: outcome.changes.updated.length,
           removed: outcome.changes.removed.length,
         },
+        largestPriceChanges: largestPriceChanges(outcome.changes.updated),
       });
       return 'IMPORT_SUCCESS';
     });
