@@ -169,7 +169,13 @@ const isoDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/)
 
 /** GET pricelists/changes/recent: newest first, by supplier and by days (both ends included). */
 export const RecentPriceChangesQuery = z.object({
-  organizationId: z.coerce.number().int().min(1).max(2_147_483_647).optional().meta({ examples: [1] }),
+  organizationId: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .optional()
+    .meta({ examples: [1] }),
   from: isoDay.optional().meta({ examples: ['2026-11-01'] }),
   to: isoDay.optional().meta({ examples: ['2026-11-30'] }),
   /** The `nextBefore` of the answer before: the older entries. */

@@ -129,11 +129,12 @@ const supplierUserMenu = [
   'Logga ut',
 ];
 const plainUserMenu = ['Min profil', 'Min organisation', 'Hjälp', 'Logga ut'];
-/** A region's user who reads every supplier's prices may follow the change feed: API keys and webhooks. */
+/** A region's user who reads every supplier's prices follows their changes: the page, API keys, webhooks. */
 const regionAgreementUserMenu = [
   'Min profil',
   'Min organisation',
   'Exportfil',
+  'Prisändringar',
   'API-nycklar',
   'Webhooks',
   'Hjälp',
@@ -142,6 +143,7 @@ const regionAgreementUserMenu = [
 const regionAssortmentUserMenu = [
   'Min profil',
   'Min organisation',
+  'Prisändringar',
   'API-nycklar',
   'Webhooks',
   'Hjälp',
@@ -226,6 +228,7 @@ const demoUsers: DemoUser[] = [
       'Min profil',
       'Min organisation',
       'Exportinställningar',
+      'Prisändringar',
       'API-nycklar',
       'Webhooks',
       'Hjälp',

@@ -58,6 +58,7 @@ export const webFeatures = [
   'auth',
   'imports',
   'placeholder',
+  'priceChanges',
   'pricelists',
   'session',
   'start',

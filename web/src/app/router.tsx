@@ -2,12 +2,13 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // The permission that gives the menu entry "Inläsningar" gives the import pages too.
 import { API_KEY_PERMISSIONS } from '#contract/apiKeyRules';
-import { IMPORT_PERMISSION } from '#contract/permissions';
+import { IMPORT_PERMISSION, permissions } from '#contract/permissions';
 import { WEBHOOK_PERMISSIONS } from '#contract/webhookRules';
 import { apiKeyRoutes } from '../features/apiKeys/routes';
 import { authRoutes } from '../features/auth/routes';
 import { importRoutes } from '../features/imports/routes';
 import { v1Routes } from '../features/placeholder/routes';
+import { priceChangeRoutes } from '../features/priceChanges/routes';
 import { pricelistRoutes } from '../features/pricelists/routes';
 import { RequireProfile } from '../features/session/RequireProfile';
 import { startRoutes } from '../features/start/routes';
@@ -57,6 +58,10 @@ export const routes: RouteObject[] = [
               {
                 element: <RequirePermission permission={IMPORT_PERMISSION} otherwise={v1Placeholder} />,
                 children: pricelistRoutes,
+              },
+              {
+                element: <RequirePermission permission={permissions.generalPricelistViewAll} />,
+                children: priceChangeRoutes,
               },
               { element: <RequirePermission permission={API_KEY_PERMISSIONS} />, children: apiKeyRoutes },
               { element: <RequirePermission permission={WEBHOOK_PERMISSIONS} />, children: webhookRoutes },

@@ -44,6 +44,7 @@ const expectedUserMenu: [string, (permissions: Set<string>) => boolean][] = [
   ['Min organisation', () => true],
   ['Exportfil', (p) => p.has(permissions.exportSettingsViewOwn)],
   ['Exportinställningar', (p) => p.has(permissions.exportSettingsCreateAll)],
+  ['Prisändringar', (p) => p.has(permissions.generalPricelistViewAll)],
   ['API-nycklar', (p) => p.has(permissions.productCreateOwn) || p.has(permissions.generalPricelistViewAll)],
   ['Webhooks', (p) => p.has(permissions.productCreateOwn) || p.has(permissions.generalPricelistViewAll)],
 ];
@@ -126,6 +127,7 @@ describe('menu targets', () => {
       organization: '/v1/organization',
       exportFile: `/v1/organization/${ORG}/exportfile`,
       exportSettings: '/v1/exportsettings',
+      priceChanges: '/prisandringar',
       apiKeys: '/api-nycklar',
       webhooks: '/webhooks',
     });

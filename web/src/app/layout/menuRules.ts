@@ -135,6 +135,7 @@ export type UserMenuKey =
   | 'organization'
   | 'exportFile'
   | 'exportSettings'
+  | 'priceChanges'
   | 'apiKeys'
   | 'webhooks';
 
@@ -142,7 +143,8 @@ export type UserMenuKey =
  * The user menu's links inside the application. "Hjälp" (the manual) and "Logga ut" follow
  * them and are always there. "Min organisation" leads to /v1/organization, the organisation
  * page of the separate application (a known path of docs/product.md, "Screens and routes");
- * "API-nycklar" and "Webhooks" to the shell's own pages (docs/api-keys.md, docs/api-webhooks.md).
+ * "Prisändringar", "API-nycklar" and "Webhooks" to the shell's own pages (docs/api-changes.md,
+ * docs/api-keys.md, docs/api-webhooks.md).
  */
 export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
   const org = firstEngagement(profile)?.organizationId;
@@ -157,6 +159,10 @@ export function userMenuItems(profile: Profile): MenuLink<UserMenuKey>[] {
     [
       hasPermission(profile, permissions.exportSettingsCreateAll),
       { key: 'exportSettings', label: text.exportSettings, to: '/v1/exportsettings' },
+    ],
+    [
+      hasPermission(profile, permissions.generalPricelistViewAll),
+      { key: 'priceChanges', label: text.priceChanges, to: '/prisandringar' },
     ],
     [
       anyPermission(profile, ...API_KEY_PERMISSIONS),

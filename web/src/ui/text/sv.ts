@@ -44,6 +44,7 @@ export const sv = {
     organization: 'Min organisation',
     exportFile: 'Exportfil',
     exportSettings: 'Exportinställningar',
+    priceChanges: 'Prisändringar',
     apiKeys: 'API-nycklar',
     webhooks: 'Webhooks',
     help: 'Hjälp',

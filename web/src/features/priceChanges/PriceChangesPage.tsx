@@ -1,0 +1,141 @@
+import './priceChanges.css';
+import { useEffect, useRef, useState } from 'react';
+import type { RecentPriceChange } from '#contract/priceChanges';
+import { DateTime } from '../../ui/DateTime';
+import { FileName } from '../../ui/FileName';
+import { formatCount, formatPrice } from '../../ui/format';
+import { ScrollRegion } from '../../ui/ScrollRegion';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { useGetRecentPriceChangesQuery } from './api';
+import { type ChosenChanges, PriceChangesFilter } from './PriceChangesFilter';
+import { priceChangeTexts } from './texts';
+
+/**
+ * /prisandringar: the latest applied imports and undos across suppliers, newest first, for a
+ * region's user (docs/api-changes.md). Filters by supplier and by day; "Visa äldre" adds the
+ * next 25 below and moves the focus to the first of them.
+ */
+export function PriceChangesPage() {
+  const texts = priceChangeTexts;
+  usePageTitle(texts.heading);
+  const [chosen, setChosen] = useState<ChosenChanges>({});
+  const [before, setBefore] = useState<string | undefined>(undefined);
+  const [earlier, setEarlier] = useState<RecentPriceChange[]>([]);
+  const { data, isError, isFetching } = useGetRecentPriceChangesQuery({
+    ...chosen,
+    ...(before !== undefined && { before }),
+  });
+  const changes = isFetching ? earlier : [...earlier, ...(data?.changes ?? [])];
+  const firstNew = useRef<HTMLTableRowElement>(null);
+  const [focusFirstNew, setFocusFirstNew] = useState(false);
+
+  useEffect(() => {
+    if (!focusFirstNew || isFetching) return;
+    firstNew.current?.focus();
+    setFocusFirstNew(false);
+  }, [focusFirstNew, isFetching]);
+
+  const choose = (next: ChosenChanges) => {
+    setEarlier([]);
+    setBefore(undefined);
+    setChosen(next);
+  };
+  const older = () => {
+    if (!data?.nextBefore) return;
+    setEarlier(changes);
+    setBefore(data.nextBefore);
+    setFocusFirstNew(true);
+  };
+  const anyChosen = Object.values(chosen).some((value) => value !== undefined);
+
+  return (
+    <div className="price-changes-page">
+      <h1 tabIndex={-1}>{texts.heading}</h1>
+      <p>{texts.intro}</p>
+      <p>
+        {texts.feedBefore} <a href="/api-dokumentation">{texts.feedLink}</a>.
+      </p>
+      <PriceChangesFilter suppliers={data?.suppliers ?? []} onChoose={choose} />
+      {isError && (
+        <p className="banner error" role="alert">
+          {texts.loadFailed}
+        </p>
+      )}
+      <p role="status" className="price-changes-count">
+        {!isFetching &&
+          data &&
+          (changes.length === 0 ? (anyChosen ? texts.noneChosen : texts.none) : texts.shown(changes.length))}
+      </p>
+      {changes.length > 0 && (
+        <ScrollRegion label={texts.tableCaption}>
+          <table className="data-table price-changes-table">
+            <caption className="visually-hidden">{texts.tableCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{texts.columns.changedAt}</th>
+                <th scope="col">{texts.columns.supplier}</th>
+                <th scope="col">{texts.columns.pricelist}</th>
+                <th scope="col">{texts.columns.kind}</th>
+                <th scope="col" className="numeric">
+                  {texts.columns.added}
+                </th>
+                <th scope="col" className="numeric">
+                  {texts.columns.updated}
+                </th>
+                <th scope="col" className="numeric">
+                  {texts.columns.removed}
+                </th>
+                <th scope="col">{texts.columns.largest}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.map((change, index) => (
+                <tr
+                  key={change.cursor}
+                  {...(index === earlier.length && earlier.length > 0 ? { ref: firstNew, tabIndex: -1 } : {})}
+                >
+                  <td>
+                    <DateTime iso={change.changedAt} />
+                  </td>
+                  <td>{change.organization.name}</td>
+                  <td>
+                    {texts.pricelist(change.pricelist.number)}
+                    <br />
+                    <FileName name={change.import.fileName} />
+                  </td>
+                  <td>{texts.kinds[change.kind]}</td>
+                  <td className="numeric">{formatCount(change.counts.added)}</td>
+                  <td className="numeric">{formatCount(change.counts.updated)}</td>
+                  <td className="numeric">{formatCount(change.counts.removed)}</td>
+                  <td>
+                    <LargestPriceChanges change={change} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+      {!isFetching && data?.nextBefore && (
+        <button type="button" className="button secondary" onClick={older}>
+          {texts.older}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function LargestPriceChanges({ change }: { change: RecentPriceChange }) {
+  const texts = priceChangeTexts;
+  if (change.largestPriceChanges === null) return <>{texts.notKept}</>;
+  if (change.largestPriceChanges.length === 0) return <>{texts.noPriceChanges}</>;
+  return (
+    <ul className="price-changes-largest">
+      {change.largestPriceChanges.map((price) => (
+        <li key={price.articleNumber}>
+          {price.articleNumber}: {formatPrice(price.before)} → {formatPrice(price.after)}
+        </li>
+      ))}
+    </ul>
+  );
+}
