@@ -200,3 +200,14 @@ export const RecentPriceChanges = z
     examples: [{ changes: [], nextBefore: null, suppliers: [{ id: 1, name: 'Hjälpmedel Demo AB' }] }],
   });
 export type RecentPriceChanges = z.infer<typeof RecentPriceChanges>;
+
+/** GET pricelists/changes/export: the same filters as the page, without paging. */
+export const PriceChangesExportQuery = RecentPriceChangesQuery.pick({
+  organizationId: true,
+  from: true,
+  to: true,
+});
+export type PriceChangesExportQuery = z.input<typeof PriceChangesExportQuery>;
+
+/** The most changed rows one export holds: an .xlsx of this many is some 10 MB. */
+export const MAX_EXPORTED_PRICE_CHANGES = 100_000;

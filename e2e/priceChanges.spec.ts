@@ -7,7 +7,7 @@ import {
   loginAs,
   test,
 } from './fixtures';
-import { priceListFile, validRow } from './importFiles';
+import { priceListFile, readWorkbook, validRow } from './importFiles';
 
 /**
  * "Prisändringar" for a region's user: the supplier applies a file through the API (as its
@@ -90,6 +90,18 @@ test('a region finds the latest price changes by keyboard, filtered by supplier 
   await supplier.selectOption({ label: 'Hjälpmedel Demo AB' });
   await page.getByRole('button', { name: 'Visa' }).press('Enter');
   await expect(table.getByRole('row').nth(1)).toContainText('Hjälpmedel Demo AB');
+
+  // The chosen supplier's changes as a workbook, from the link under the filters.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Ladda ner som Excel' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Prisändringar.xlsx');
+  const [sheet] = await readWorkbook(await download.path());
+  expect(sheet!.name).toBe('Prisändringar');
+  expect(sheet!.rows[0]!.slice(0, 2)).toEqual(['Tid', 'Leverantör']);
+  expect(sheet!.rows.slice(1).every((row) => row[1] === 'Hjälpmedel Demo AB')).toBe(true);
+  expect(sheet!.rows.length).toBeGreaterThan(5);
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoAxeViolations(page, { bestPractice: true });

@@ -9,7 +9,7 @@ import {
 } from '../../../test-support/importFlow';
 import { sessionCookieFor, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { useSupplierApp } from '../../../test-support/useTestApp';
-import { feedTexts } from './routes';
+import { feedTexts } from './access';
 
 /** A consumer's copy of price lists: per list, its rows by article number. */
 type Copy = Map<number, Map<string, PricelistRowValues>>;

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { RecentPriceChanges } from '#contract';
 import { api, appliedImport, editedPricelistFile } from '../../../test-support/importFlow';
@@ -62,6 +63,61 @@ describe.each(testDatabaseKinds)('the latest price changes, for the page (%s)', 
     const older = await recent('region.avtal', `?limit=1&before=${first.body.nextBefore}`);
     expect(older.body.changes.map((change) => change.kind)).toEqual(['IMPORT_APPLIED']);
     expect(older.body.nextBefore).toBeNull();
+
+    // "Ladda ner som Excel": every changed row of the period, oldest first.
+    const exported = await testApp.app.inject({
+      url: `${api}/pricelists/changes/export?from=${today}&to=${today}`,
+      headers: { cookie: await sessionCookieFor(testApp, 'region.avtal') },
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toContain(
+      encodeURIComponent(`Prisändringar från ${today} till ${today}.xlsx`),
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Prisändringar')!;
+    const values = (row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
+    expect(values(1)).toEqual([
+      'Tid',
+      'Leverantör',
+      'Organisationsnummer',
+      'Prislista',
+      'Ändring',
+      'Fil',
+      'Artikelnummer',
+      'Rad',
+      'Pris före',
+      'Pris efter',
+      'Andra ändrade fält',
+    ]);
+    const updated = applied!.counts.updated;
+    expect(sheet.rowCount).toBe(1 + 2 * updated);
+    const largest = applied!.largestPriceChanges![0]!;
+    const rowOf = (kind: string) =>
+      Array.from({ length: sheet.rowCount - 1 }, (_, i) => values(i + 2)).find(
+        (row) => row[4] === kind && row[6] === largest.articleNumber,
+      );
+    expect(rowOf('Inläsning')).toEqual([
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+      'Hjälpmedel Demo AB',
+      expect.anything(),
+      '2',
+      'Inläsning',
+      'prislista.xlsx',
+      largest.articleNumber,
+      'Ändrad',
+      Number(largest.before),
+      Number(largest.after),
+    ]);
+    expect(rowOf('Ångrad inläsning')!.slice(8, 10)).toEqual([Number(largest.after), Number(largest.before)]);
+    expect(
+      (
+        await testApp.app.inject({
+          url: `${api}/pricelists/changes/export`,
+          headers: { cookie: await sessionCookieFor(testApp, 'lev2.admin') },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     expect((await recent('lev2.admin')).body).toEqual({ changes: [], nextBefore: null, suppliers: [] });
     expect((await recent('region.tilldelat')).status).toBe(403);

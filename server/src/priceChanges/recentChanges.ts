@@ -18,16 +18,8 @@ export interface RecentQuery {
 /** Days are Swedish days: an import at 00:30 in Stockholm belongs to that day. */
 const swedishDay = sql<string>`to_char(c.changed_at at time zone 'Europe/Stockholm', 'YYYY-MM-DD')`;
 
-/**
- * The latest applied imports and undos, newest first, for the page "Prisändringar": each with its
- * counts and largest price changes, never its rows. Paged by position (`before`), so an entry
- * that commits meanwhile never shifts a page.
- */
-export async function recentPriceChanges(
-  db: Database,
-  query: RecentQuery,
-  today: IsoDate,
-): Promise<RecentPriceChanges> {
+/** The feed's entries with what the page and the export show of them, filtered as asked. */
+export function selectChanges(db: Database, query: Omit<RecentQuery, 'before' | 'limit'>) {
   let select = db
     .selectFrom('pricelist_changes as c')
     .innerJoin('imports as i', 'i.id', 'c.import_id')
@@ -56,6 +48,20 @@ export async function recentPriceChanges(
     if (organizationId !== undefined) select = select.where('c.organization_id', '=', organizationId);
   if (query.from) select = select.where(swedishDay, '>=', query.from);
   if (query.to) select = select.where(swedishDay, '<=', query.to);
+  return select;
+}
+
+/**
+ * The latest applied imports and undos, newest first, for the page "Prisändringar": each with its
+ * counts and largest price changes, never its rows. Paged by position (`before`), so an entry
+ * that commits meanwhile never shifts a page.
+ */
+export async function recentPriceChanges(
+  db: Database,
+  query: RecentQuery,
+  today: IsoDate,
+): Promise<RecentPriceChanges> {
+  let select = selectChanges(db, query);
   if (query.before !== undefined) select = select.where('c.position', '<', query.before);
   const found = await select
     .orderBy('c.position', 'desc')

@@ -3,33 +3,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PriceChangeFeed,
   PriceChangeFeedQuery,
-  permissions,
   RecentPriceChanges,
   RecentPriceChangesQuery,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
-import { badRequest, forbidden, notFound } from '../errors';
-import { hasPermission } from '../identity/profile';
-import { requireAuth } from '../identity/session';
+import { badRequest } from '../errors';
 import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, json, preSerializedJson } from '../openapi/routeDocs';
+import { feedTexts, requirePriceChangeReader } from './access';
 import { parseFeedCursor, readChangeFeed } from './changeFeed';
+import { priceChangesExportRoute } from './exportRoute';
 import { peppolRoutes } from './peppolRoutes';
 import { recentPriceChanges } from './recentChanges';
-
-export const feedTexts = {
-  badQuery:
-    'En parameter i frågan är fel: after ska vara en markör som flödet har lämnat, limit ett tal 1–1000, organizationId och pricelistId id-nummer.',
-  notAllowed: 'Användaren har inte behörighet att läsa prisändringar.',
-  badRecentQuery:
-    'En parameter i frågan är fel: organizationId ska vara ett id-nummer, from och to datum som 2026-11-30, limit ett tal 1–100.',
-} as const;
 
 /** The change feed: what applied imports and undos changed, for the regions and the suppliers. */
 export function priceChangeRoutes(api: FastifyInstance, deps: AppDeps) {
   const { db, clock } = deps;
   const routes = api.withTypeProvider<ZodTypeProvider>();
   peppolRoutes(api, deps);
+  priceChangesExportRoute(api, deps);
 
   routes.get(
     '/pricelists/changes',
@@ -52,20 +44,15 @@ export function priceChangeRoutes(api: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const allSuppliers = hasPermission(auth, permissions.generalPricelistViewAll);
-      if (!allSuppliers && !hasPermission(auth, permissions.productCreateOwn))
-        throw forbidden(feedTexts.notAllowed);
+      const scopeOf = requirePriceChangeReader(request);
       const query = PriceChangeFeedQuery.safeParse(request.query);
       const after = query.success ? parseFeedCursor(query.data.after) : undefined;
       if (!query.success || !after) throw badRequest(feedTexts.badQuery);
-      const { organizationId, pricelistId, limit } = query.data;
-      // A supplier reads its own changes only; another organisation's are not confirmed to exist.
-      if (!allSuppliers && organizationId !== undefined && organizationId !== auth.organizationId)
-        throw notFound();
+      const { pricelistId, limit } = query.data;
+      const { organizationId } = scopeOf(query.data.organizationId);
       const feed = await readChangeFeed(
         db,
-        { after, limit, organizationId: allSuppliers ? organizationId : auth.organizationId, pricelistId },
+        { after, limit, organizationId, pricelistId },
         swedishDateOf(clock.now()),
       );
       // Serialised here, not checked against the schema on the way out: the answer is made from
@@ -96,20 +83,14 @@ export function priceChangeRoutes(api: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
-      const allSuppliers = hasPermission(auth, permissions.generalPricelistViewAll);
-      if (!allSuppliers && !hasPermission(auth, permissions.productCreateOwn))
-        throw forbidden(feedTexts.notAllowed);
+      const scopeOf = requirePriceChangeReader(request);
       const query = RecentPriceChangesQuery.safeParse(request.query);
       if (!query.success) throw badRequest(feedTexts.badRecentQuery);
-      const { organizationId, from, to, before, limit } = query.data;
-      if (!allSuppliers && organizationId !== undefined && organizationId !== auth.organizationId)
-        throw notFound();
+      const { from, to, before, limit } = query.data;
       return recentPriceChanges(
         db,
         {
-          organizationId,
-          visibleOrganizationId: allSuppliers ? undefined : auth.organizationId,
+          ...scopeOf(query.data.organizationId),
           from,
           to,
           before: before === undefined ? undefined : Number(before),

@@ -112,6 +112,10 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
     const { writeChangesWorkbook } = await import('./changesWorkbook');
     return { kind: 'workbook', bytes: ownBytes(await writeChangesWorkbook(job.changes)) };
   }
+  if (job.kind === 'priceChangesWorkbook') {
+    const { writePriceChangesWorkbook } = await import('./priceChangesWorkbook');
+    return { kind: 'workbook', bytes: ownBytes(await writePriceChangesWorkbook(job.rows)) };
+  }
   if (job.kind === 'catalogue') {
     const { writeCatalogue } = await import('./peppol/writeCatalogue');
     const xml = writeCatalogue({ ...job.document, rows: templateRowsOf(job) });

@@ -15,6 +15,7 @@ export {
 } from './fileErrors';
 export { detectCatalogue } from './peppol/detect';
 export { DOCTYPE_REFUSED } from './peppol/readCatalogue';
+export type { PriceChangeSheetRow } from './priceChangesWorkbook';
 export type { TemplateRow } from './template';
 export type {
   ChangesExport,
@@ -43,6 +44,7 @@ export { defaultWorkerLimits, type WorkerLimits, type WorkerRunner } from './wor
 export {
   buildChangesWorkbook,
   buildCorrectedFile,
+  buildPriceChangesWorkbook,
   buildPriceListCatalogue,
   buildPriceListTemplate,
   buildValidationErrorWorkbook,

@@ -6,6 +6,7 @@
 import type { FileSheet, ValidationError } from '#contract';
 import type { CorrectedCells } from './correctedFile';
 import type { CatalogueHeading } from './peppol/writeCatalogue';
+import type { PriceChangeSheetRow } from './priceChangesWorkbook';
 import { snapshotJsonOf } from './snapshotJson';
 import type {
   ChangesExport,
@@ -171,6 +172,16 @@ export async function buildChangesWorkbook(
   workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
 ): Promise<Buffer> {
   const result = await runnerOf(workers).run({ kind: 'changesWorkbook', changes });
+  if (result.kind !== 'workbook') throw new Error('unexpected worker result');
+  return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
+}
+
+/** The change feed's rows of a period as an .xlsx (priceChangesWorkbook.ts), written in a worker. */
+export async function buildPriceChangesWorkbook(
+  rows: PriceChangeSheetRow[],
+  workers: WorkerRunner | WorkerLimits,
+): Promise<Buffer> {
+  const result = await runnerOf(workers).run({ kind: 'priceChangesWorkbook', rows });
   if (result.kind !== 'workbook') throw new Error('unexpected worker result');
   return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }

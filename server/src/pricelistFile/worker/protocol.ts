@@ -7,6 +7,7 @@ import type { FileSheet } from '#contract';
 import type { CorrectedCells } from '../correctedFile';
 import type { ExcelFileProblem } from '../fileErrors';
 import type { CatalogueHeading } from '../peppol/writeCatalogue';
+import type { PriceChangeSheetRow } from '../priceChangesWorkbook';
 import type { ChangesExport, PriceListSnapshotJson, PricelistPeriod, ReadOptions } from '../types';
 import type { PackedErrors, PackedOutcome, PackedRows } from '../workerPacking';
 
@@ -35,6 +36,8 @@ export type WorkerJob =
   /** The supplier's own workbook with the corrections typed on the summary written in. */
   | { kind: 'correctedFile'; content: Uint8Array; fileName: string; corrections: CorrectedCells }
   | { kind: 'changesWorkbook'; changes: ChangesExport }
+  /** The change feed's rows of a period (priceChangesWorkbook.ts). */
+  | { kind: 'priceChangesWorkbook'; rows: PriceChangeSheetRow[] }
   /** A price list as a Peppol catalogue (peppol/writeCatalogue.ts); the bytes come back as a workbook's. */
   | { kind: 'catalogue'; rows: PackedRows; articleNames: string[]; document: CatalogueHeading };
 

@@ -72,7 +72,12 @@ export function startWorker(
 }
 
 const contentOf = (job: WorkerJob) =>
-  job.kind === 'template' || job.kind === 'changesWorkbook' || job.kind === 'catalogue' ? null : job.content;
+  job.kind === 'template' ||
+  job.kind === 'changesWorkbook' ||
+  job.kind === 'priceChangesWorkbook' ||
+  job.kind === 'catalogue'
+    ? null
+    : job.content;
 
 /** Whether bytes can be moved to the worker instead of copied: they must own their whole buffer. */
 export const ownsBuffer = (bytes: Uint8Array) =>

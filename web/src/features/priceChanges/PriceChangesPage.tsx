@@ -1,6 +1,7 @@
 import './priceChanges.css';
 import { useEffect, useRef, useState } from 'react';
 import type { RecentPriceChange } from '#contract/priceChanges';
+import { API_BASE_URL } from '../../api/api';
 import { DateTime } from '../../ui/DateTime';
 import { FileName } from '../../ui/FileName';
 import { formatCount, formatPrice } from '../../ui/format';
@@ -56,6 +57,17 @@ export function PriceChangesPage() {
         {texts.feedBefore} <a href="/api-dokumentation">{texts.feedLink}</a>.
       </p>
       <PriceChangesFilter suppliers={data?.suppliers ?? []} onChoose={choose} />
+      <p className="price-changes-download">
+        <a
+          className="button secondary"
+          href={exportHref(chosen)}
+          download
+          aria-describedby="price-changes-download-hint"
+        >
+          {texts.download}
+        </a>{' '}
+        <span id="price-changes-download-hint">{texts.downloadHint}</span>
+      </p>
       {isError && (
         <p className="banner error" role="alert">
           {texts.loadFailed}
@@ -123,6 +135,14 @@ export function PriceChangesPage() {
       )}
     </div>
   );
+}
+
+/** The export of what the filters chose (all of it: the rows behind the page, not its 25). */
+function exportHref(chosen: ChosenChanges) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(chosen)) if (value !== undefined) params.set(key, String(value));
+  const query = params.toString();
+  return `${API_BASE_URL}pricelists/changes/export${query ? `?${query}` : ''}`;
 }
 
 function LargestPriceChanges({ change }: { change: RecentPriceChange }) {

@@ -36,6 +36,9 @@ export const priceChangeTexts = {
   noneChosen: 'Det finns inga prisändringar för det du valde.',
   loadFailed: 'Prisändringarna kunde inte hämtas. Försök igen om en stund.',
   older: 'Visa äldre',
+  download: 'Ladda ner som Excel',
+  downloadHint:
+    'Filen har en rad för varje ändrad rad i prislistorna, med priset före och efter, för leverantören och dagarna du har valt. Högst 100 000 rader: välj en kortare period om det är fler.',
   shown: (count: number) => `Visar ${count} ${count === 1 ? 'ändring' : 'ändringar'}.`,
   badDate: 'Ange ett datum som 2026-11-30.',
   toBeforeFrom: 'Till och med kan inte vara före från och med.',
