@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceChangeFeed, PricelistRowValues } from '#contract';
+import { catalogueRowOf, startCatalogueConsumer } from '../../../test-support/catalogueConsumer';
 import {
   api,
   appliedImport,
@@ -23,7 +24,10 @@ import {
 } from '../../../test-support/importFlow';
 import { secondInstance, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
 import { useSupplierApp } from '../../../test-support/useTestApp';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test-support/webhookReceiver';
 import { runNextJob } from '../imports/jobs/importJobs';
+import { deliverNext } from '../webhooks/delivery';
+import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
 
 const operations = Number(process.env.FEED_PROPERTY_OPERATIONS ?? 10);
 
@@ -36,18 +40,33 @@ const anOperation = fc.record({
 });
 type Operation = typeof anOperation extends fc.Arbitrary<infer T> ? T : never;
 
-const hashOf = (lists: Map<number, PricelistRowValues[]>) =>
+const hashOf = (lists: Map<number, object[]>) =>
   createHash('sha256')
     .update(JSON.stringify([...lists].sort(([a], [b]) => a - b)))
     .digest('hex');
 
 describe.each(testDatabaseKinds)('a consumer of the feed rebuilds every list (%s)', (kind) => {
-  const { testApp, supplier } = useSupplierApp(kind);
+  const { testApp, supplier } = useSupplierApp(kind, { env: { WEBHOOKS_ALLOW_LOOPBACK: 'true' } });
   let other: TestApp | undefined;
+  let receiver: WebhookReceiver;
+  let sender: WebhookSender;
   beforeAll(async () => {
     if (kind === 'postgres') other = await secondInstance(testApp);
+    receiver = await startWebhookReceiver();
+    sender = createWebhookSender(testApp.config);
+    const endpoint = await testApp.app.inject({
+      method: 'POST',
+      url: `${api}/webhooks`,
+      headers: { cookie: supplier.cookie },
+      payload: { url: receiver.url, events: ['pricelist.changed'] },
+    });
+    expect(endpoint.statusCode).toBe(201);
   });
-  afterAll(() => other?.close());
+  afterAll(async () => {
+    sender?.close();
+    await receiver?.close();
+    await other?.close();
+  });
 
   it(
     `after ${operations} random operations`,
@@ -58,6 +77,7 @@ describe.each(testDatabaseKinds)('a consumer of the feed rebuilds every list (%s
           fc.array(anOperation, { minLength: operations, maxLength: operations }),
           async (sequence) => {
             const consumer = await startConsumer(lists);
+            const buyer = await startCatalogueConsumer(testApp, supplier, lists);
             const applied = new Map<number, number[]>(lists.map((id) => [id, []]));
             for (const operation of sequence) {
               if (operation.readLimit > 0) await consumer.read(operation.readLimit);
@@ -67,6 +87,25 @@ describe.each(testDatabaseKinds)('a consumer of the feed rebuilds every list (%s
             const now = new Map<number, PricelistRowValues[]>();
             for (const id of lists) now.set(id, await pricelistRows(testApp, id));
             expect(hashOf(consumer.lists())).toBe(hashOf(now));
+
+            // The buyer's system: each pricelist.changed event, once per webhook-id, asks for the
+            // list's Update catalogue since its cursor. Delivered from both instances at once.
+            const instances = [testApp, other ?? testApp];
+            await Promise.all(
+              instances.map(async (instance, i) => {
+                while (await deliverNext(instance, sender, `deliverer-${i}`));
+              }),
+            );
+            const seen = new Set<string>();
+            for (const hook of receiver.received.splice(0)) {
+              const id = String(hook.headers['webhook-id']);
+              if (seen.has(id)) continue;
+              seen.add(id);
+              await buyer.changed(JSON.parse(hook.body).data.pricelist.id);
+            }
+            expect(seen.size).toBeGreaterThan(0);
+            const catalogueNow = new Map([...now].map(([id, rows]) => [id, rows.map(catalogueRowOf)]));
+            expect(hashOf(buyer.lists())).toBe(hashOf(catalogueNow));
           },
         ),
         { numRuns: 1, endOnFailure: true },
