@@ -235,11 +235,12 @@ describe.each(testDatabaseKinds)('the change feed on %s', (kind) => {
     expect((await feed(null)).status).toBe(401);
   });
 
-  it('refuses a cursor it did not hand out, and a limit over 1,000, in Swedish', async () => {
+  it('refuses a cursor it did not hand out (one past the newest entry too), and a limit over 1,000', async () => {
     for (const query of [
       '?after=abc',
       '?after=-1',
       '?after=1.2.3',
+      '?after=99999999',
       '?limit=0',
       '?limit=1001',
       '?pricelistId=x',
@@ -308,7 +309,11 @@ describe.each(testDatabaseKinds)('the change feed on %s', (kind) => {
     // Another supplier, or a user who may not read every list, is told it is not there.
     expect((await catalogue('lev2.admin', '')).statusCode).toBe(404);
     expect((await catalogue('region.tilldelat', '')).statusCode).toBe(404);
-    expect((await catalogue('region.avtal', '')).body).toContain('<cbc:ActionCode>Replace</cbc:ActionCode>');
+    const whole = await catalogue('region.avtal', '');
+    expect(whole.body).toContain('<cbc:ActionCode>Replace</cbc:ActionCode>');
+    // The whole list says where its changes go on.
+    expect(whole.headers['feed-cursor']).toBe(await headNow());
+    expect((await catalogue('region.avtal', '?after=99999999')).statusCode).toBe(400);
     expect((await catalogue('region.avtal', `?after=${start}.5`)).statusCode).toBe(400);
   });
 });

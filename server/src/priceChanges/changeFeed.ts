@@ -77,6 +77,12 @@ export async function undoEntryOf(
   };
 }
 
+/** The feed's newest position now (0 before the first entry). */
+export async function feedHead(db: Database | Transaction<DB>): Promise<number> {
+  const head = await db.selectFrom('pricelist_change_head').select('position').executeTakeFirst();
+  return head?.position ?? 0;
+}
+
 export interface FeedCursor {
   position: number;
   /** Rows of the entry at `position` already read; undefined when the whole entry was. */
@@ -165,8 +171,9 @@ export async function readChangeFeed(
     const total = counts.added + counts.updated + counts.removed;
     const from = entry.position === after.position ? Math.min(after.rows ?? 0, total) : 0;
     if (from > 0 && from === total) {
-      // The earlier answer ended exactly at this entry's last row.
+      // The earlier answer ended exactly at this entry's last row; it counts as one, as an empty entry.
       next = String(entry.position);
+      budget -= 1;
       continue;
     }
     const take = Math.min(total - from, budget);

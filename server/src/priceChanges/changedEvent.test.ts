@@ -101,4 +101,21 @@ describe.each(testDatabaseKinds)('pricelist.changed (%s)', (kind) => {
       expect(undoEvent.data).toMatchObject({ kind: 'IMPORT_UNDONE', importId, counts: event.data.counts });
     await expect(receiver.next(500)).rejects.toThrow('no webhook arrived');
   });
+
+  it("leaves a supplier's import endpoints to those who import", async () => {
+    const imports = await addEndpoint('lev.admin', ['import.applied']);
+    expect(imports.statusCode).toBe(201);
+    const importsId: number = imports.json().endpoint.id;
+    // The superadmin reads every list, in the supplier's organisation, and does not import.
+    const listed = await call('superadmin', 'GET', 'webhooks');
+    const ids = listed.json().endpoints.map((endpoint: { id: number; events: string[] }) => endpoint.events);
+    expect(ids.every((events: string[]) => events.join() === 'pricelist.changed')).toBe(true);
+    const removed = await testApp.app.inject({
+      method: 'DELETE',
+      url: `${api}/webhooks/${importsId}`,
+      headers: { cookie: await sessionCookieFor(testApp, 'superadmin') },
+    });
+    expect(removed.statusCode).toBe(404);
+    expect((await call('lev.admin', 'GET', `webhooks/${importsId}/deliveries`)).statusCode).toBe(200);
+  });
 });

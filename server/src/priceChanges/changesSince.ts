@@ -10,6 +10,12 @@ export interface NetChange {
   values: PricelistRowValues;
 }
 
+/**
+ * The most changed rows one Update document is made from: beyond it, the whole list (`Replace`)
+ * is the smaller answer, and the rows would be held on the API thread.
+ */
+export const MAX_UPDATE_ROWS = 100_000;
+
 const sameValues = (a: PricelistRowValues, b: PricelistRowValues) =>
   pricelistRowValueFields.every((field) => a[field] === b[field]);
 
@@ -17,15 +23,17 @@ const sameValues = (a: PricelistRowValues, b: PricelistRowValues) =>
  * What changed in one price list after feed position `after`, row by row: each article's values
  * before its first change and after its last. A row added and removed again is no change, nor is
  * one updated back to where it was. `head` is the feed's newest position when it was read: every
- * entry up to it had committed (decision 0048), so going on from `head` misses nothing.
+ * entry up to it had committed (decision 0048), so going on from `head` misses nothing. A cursor
+ * past `head` was never handed out (`beyondHead`); more than MAX_UPDATE_ROWS rows is `tooMany`.
  */
 export async function pricelistChangesSince(
   db: Database,
   pricelistId: number,
   after: number,
-): Promise<{ head: number; changes: NetChange[] }> {
+): Promise<{ head: number; changes: NetChange[] } | { head: number; tooMany: number; beyondHead?: boolean }> {
   const found = await db.selectFrom('pricelist_change_head').select('position').executeTakeFirst();
-  const head = Math.max(found?.position ?? 0, after);
+  const head = found?.position ?? 0;
+  if (after > head) return { head, tooMany: 0, beyondHead: true };
   const entries = await db
     .selectFrom('pricelist_changes')
     .select(['kind', 'import_id', 'added', 'updated', 'removed'])
@@ -34,6 +42,8 @@ export async function pricelistChangesSince(
     .where('position', '<=', head)
     .orderBy('position')
     .execute();
+  const total = entries.reduce((sum, entry) => sum + entry.added + entry.updated + entry.removed, 0);
+  if (total > MAX_UPDATE_ROWS) return { head, tooMany: total };
   const first = new Map<string, PricelistRowValues | null>();
   const last = new Map<string, PricelistRowValues | null>();
   for (const entry of entries) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import {
   MAX_EXPORTED_PRICE_CHANGES,
   type PriceChangeRowKind,
@@ -60,15 +61,15 @@ export function priceChangesExportRoute(api: FastifyInstance, { db, workerPool }
       const query = PriceChangesExportQuery.safeParse(request.query);
       if (!query.success) throw badRequest(exportTexts.badQuery);
       const { from, to } = query.data;
-      const entries = await selectChanges(db, {
-        ...scopeOf(query.data.organizationId),
-        from,
-        to,
-      })
-        .orderBy('c.position')
-        .execute();
-      const total = entries.reduce((sum, entry) => sum + entry.added + entry.updated + entry.removed, 0);
+      const chosen = selectChanges(db, { ...scopeOf(query.data.organizationId), from, to });
+      // Counted first, in the database: a period too large is refused before any entry is read.
+      const counted = await chosen
+        .clearSelect()
+        .select(sql<string>`coalesce(sum(c.added + c.updated + c.removed), 0)`.as('total'))
+        .executeTakeFirstOrThrow();
+      const total = Number(counted.total);
       if (total > MAX_EXPORTED_PRICE_CHANGES) throw badRequest(exportTexts.tooMany(total));
+      const entries = await chosen.orderBy('c.position').execute();
 
       const rows: PriceChangeSheetRow[] = [];
       for (const entry of entries) {

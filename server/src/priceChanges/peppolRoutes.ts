@@ -15,7 +15,8 @@ import { buildPriceListCatalogue, type TemplateRow, WorkerPoolBusyError } from '
 import type { CatalogueHeading } from '../pricelistFile/peppol/writeCatalogue';
 import { generalParams } from '../pricelists/routeParts';
 import { templateRows } from '../pricelists/snapshot';
-import { pricelistChangesSince } from './changesSince';
+import { feedHead } from './changeFeed';
+import { MAX_UPDATE_ROWS, pricelistChangesSince } from './changesSince';
 
 /** The response header that says where the next `after` goes on. */
 export const FEED_CURSOR_HEADER = 'feed-cursor';
@@ -31,6 +32,8 @@ const CatalogueQuery = z.object({
 
 export const catalogueTexts = {
   badCursor: 'after ska vara en markör för en hel ändring som ändringsflödet har lämnat, till exempel 42.',
+  tooMany: (rows: number) =>
+    `Sedan markören har ${rows.toLocaleString('sv-SE')} rader ändrats, fler än ${MAX_UPDATE_ROWS.toLocaleString('sv-SE')}. Hämta hela prislistan (utan after) och fortsätt från dess Feed-Cursor.`,
 } as const;
 
 /**
@@ -59,7 +62,7 @@ export function peppolRoutes(api: FastifyInstance, { db, clock, workerPool }: Ap
       schema: {
         summary: 'En prislista som Peppol-katalog, hel eller ändringarna sedan en markör',
         description:
-          'Utan after: prislistans rader som ett Peppol BIS Catalogue 3-dokument (UTF-8) med ActionCode Replace och prislistans giltig från som startdatum; samma fil kan läsas in igen (POST imports/{organizationId}) och ändrar då ingenting. Med after (en markör från ändringsflödet, GET pricelists/changes): ett dokument med ActionCode Update och en rad per ändrad artikel sedan markören, med radens ActionCode Add, Update eller Delete; 204 när ingenting har ändrats. Svarshuvudet Feed-Cursor säger var nästa after tar vid. Garanti antal, enhet och gäller från har ingen plats i katalogen. Kräver generalpricelist:view_all (alla leverantörer) eller product:create_own (den egna organisationen).',
+          'Utan after: prislistans rader som ett Peppol BIS Catalogue 3-dokument (UTF-8) med ActionCode Replace och prislistans giltig från som startdatum; samma fil kan läsas in igen (POST imports/{organizationId}) och ändrar då ingenting. Svarshuvudet Feed-Cursor är ändringsflödets markör för dokumentet: fortsätt därifrån med after. Med after (en markör från ändringsflödet, GET pricelists/changes): ett dokument med ActionCode Update och en rad per ändrad artikel sedan markören, med radens ActionCode Add, Update eller Delete; 204 när ingenting har ändrats. Svarshuvudet Feed-Cursor säger var nästa after tar vid. Garanti antal, enhet och gäller från har ingen plats i katalogen. Kräver generalpricelist:view_all (alla leverantörer) eller product:create_own (den egna organisationen).',
         tags: [apiTags.pricelists],
         params: generalParams.extend({ pricelistId: z.string() }),
         response: {
@@ -70,10 +73,17 @@ export function peppolRoutes(api: FastifyInstance, { db, clock, workerPool }: Ap
           204: noContent(
             'Ingenting i prislistan har ändrats sedan markören (Feed-Cursor säger var nästa tar vid).',
           ),
-          ...errors([400, 'after är inte en markör som flödet har lämnat (BAD_REQUEST).'], 401, [
-            404,
-            'Prislistan finns inte i den generella prislistan, eller är en annan organisations (NOT_FOUND).',
-          ]),
+          ...errors(
+            [
+              400,
+              'after är inte en markör som flödet har lämnat, eller har fler än 100 000 rader ändrats sedan den (BAD_REQUEST).',
+            ],
+            401,
+            [
+              404,
+              'Prislistan finns inte i den generella prislistan, eller är en annan organisations (NOT_FOUND).',
+            ],
+          ),
         },
       },
     },
@@ -109,11 +119,18 @@ export function peppolRoutes(api: FastifyInstance, { db, clock, workerPool }: Ap
       let rows: readonly TemplateRow[];
       let fileName = `Generell prislista ${pricelist.number}.xml`;
       if (query.data.after === undefined) {
+        // The head first: every change up to it is in the rows read after it (decision 0048).
+        reply.header(FEED_CURSOR_HEADER, String(await feedHead(db)));
         const filled = await templateRows(db, organizationId, pricelistId);
         if (!filled) throw notFound('Prislistan hittades inte.');
         rows = filled.rows;
       } else {
-        const { head, changes } = await pricelistChangesSince(db, pricelistId, Number(query.data.after));
+        const since = await pricelistChangesSince(db, pricelistId, Number(query.data.after));
+        if ('tooMany' in since)
+          throw badRequest(
+            since.beyondHead ? catalogueTexts.badCursor : catalogueTexts.tooMany(since.tooMany),
+          );
+        const { head, changes } = since;
         reply.header(FEED_CURSOR_HEADER, String(head));
         if (changes.length === 0) return (reply as FastifyReply).status(204).send();
         const names = await articleNames(
@@ -155,7 +172,8 @@ async function articleNames(db: AppDeps['db'], organizationId: number, articleNu
     .selectFrom('articles')
     .select(['article_number', 'name'])
     .where('organization_id', '=', organizationId)
-    .where('article_number', 'in', articleNumbers)
+    // One array parameter: a list of 100,000 numbers is too many parameters for `in (…)`.
+    .where(sql<boolean>`article_number = any(${articleNumbers}::text[])`)
     .execute();
   return new Map(found.map((article) => [article.article_number, article.name]));
 }

@@ -11,7 +11,7 @@ import { badRequest } from '../errors';
 import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, json, preSerializedJson } from '../openapi/routeDocs';
 import { feedTexts, requirePriceChangeReader } from './access';
-import { parseFeedCursor, readChangeFeed } from './changeFeed';
+import { feedHead, parseFeedCursor, readChangeFeed } from './changeFeed';
 import { priceChangesExportRoute } from './exportRoute';
 import { peppolRoutes } from './peppolRoutes';
 import { recentPriceChanges } from './recentChanges';
@@ -48,6 +48,8 @@ export function priceChangeRoutes(api: FastifyInstance, deps: AppDeps) {
       const query = PriceChangeFeedQuery.safeParse(request.query);
       const after = query.success ? parseFeedCursor(query.data.after) : undefined;
       if (!query.success || !after) throw badRequest(feedTexts.badQuery);
+      // A cursor past the newest entry was never handed out (a restored database, a made-up one).
+      if (after.position > (await feedHead(db))) throw badRequest(feedTexts.badQuery);
       const { pricelistId, limit } = query.data;
       const { organizationId } = scopeOf(query.data.organizationId);
       const feed = await readChangeFeed(

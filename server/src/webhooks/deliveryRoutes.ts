@@ -45,7 +45,7 @@ export function deliveryRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const auth = requireManager(request);
-      const endpoint = await endpointOr404(db, auth.organizationId, request.params.webhookId);
+      const endpoint = await endpointOr404(db, auth, request.params.webhookId);
       const sent = await sendTestEvent(deps, auth.organizationId, endpoint.id);
       if (sent.kind === 'off') throw conflict(webhookMessages.testWhileOff);
       if (sent.kind === 'tooOften')
@@ -75,7 +75,7 @@ export function deliveryRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const auth = requireManager(request);
-      const endpoint = await endpointOr404(db, auth.organizationId, request.params.webhookId);
+      const endpoint = await endpointOr404(db, auth, request.params.webhookId);
       reply.header('cache-control', 'no-store');
       return { deliveries: await listDeliveries(db, endpoint.id) };
     },

@@ -20,6 +20,7 @@ import { pathId } from '../pathId';
 import { checkWebhookUrl } from './addresses';
 import {
   endpointOr404,
+  mayManage,
   missing,
   notAllowed,
   requireManager,
@@ -54,7 +55,8 @@ export function endpointRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const auth = requireManager(request);
       reply.header('cache-control', 'no-store');
-      return { endpoints: await listEndpoints(db, auth.organizationId) };
+      const endpoints = await listEndpoints(db, auth.organizationId);
+      return { endpoints: endpoints.filter((endpoint) => mayManage(auth, endpoint)) };
     },
   );
 
@@ -152,7 +154,7 @@ export function endpointRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const auth = requireManager(request);
-      const endpoint = await endpointOr404(db, auth.organizationId, request.params.webhookId);
+      const endpoint = await endpointOr404(db, auth, request.params.webhookId);
       await setEndpointEnabled(db, auth.organizationId, endpoint.id, request.body.enabled, clock.now());
       if (request.body.enabled) deps.webhookSignal.notify();
       return (await findEndpoint(db, auth.organizationId, endpoint.id))!;
@@ -172,6 +174,7 @@ export function endpointRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const auth = requireManager(request);
+      await endpointOr404(db, auth, request.params.webhookId);
       if (!(await deleteEndpoint(db, auth.organizationId, pathId(request.params.webhookId))))
         throw notFound(webhookMessages.notFound);
       return reply.status(204).send();

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { WEBHOOK_PERMISSIONS, webhookLimits } from '#contract';
+import { IMPORT_PERMISSION, WEBHOOK_PERMISSIONS, webhookEventsFor, webhookLimits } from '#contract';
 import type { Database } from '../db/database';
 import { forbidden, notFound } from '../errors';
-import { hasPermission } from '../identity/profile';
+import { type AuthContext, hasPermission } from '../identity/profile';
 import { requireAuth } from '../identity/session';
 import { pathId } from '../pathId';
 import { findEndpoint } from './store';
@@ -38,9 +38,20 @@ export const missing = [
 ] as const;
 export const webhookParams = z.object({ webhookId: z.string() });
 
-/** The organisation's endpoint by the id in the path; 404 also when it is another organisation's. */
-export const endpointOr404 = async (db: Database, organizationId: number, rawId: string) => {
-  const endpoint = await findEndpoint(db, organizationId, pathId(rawId));
-  if (!endpoint) throw notFound(webhookMessages.notFound);
+/**
+ * Whether the manager may see and change this endpoint: a supplier who imports every one of the
+ * organisation's; a region's user (generalpricelist:view_all, no import) only those that ask for
+ * no more than what such a user may add, so the import events of the organisation stay its
+ * importers' to turn off or remove.
+ */
+export const mayManage = (auth: AuthContext, endpoint: { events: readonly string[] }) => {
+  const offered: readonly string[] = webhookEventsFor(hasPermission(auth, IMPORT_PERMISSION));
+  return endpoint.events.every((event) => offered.includes(event));
+};
+
+/** The organisation's endpoint by the id in the path; 404 also when it is another organisation's, or not the caller's to manage. */
+export const endpointOr404 = async (db: Database, auth: AuthContext, rawId: string) => {
+  const endpoint = await findEndpoint(db, auth.organizationId, pathId(rawId));
+  if (!endpoint || !mayManage(auth, endpoint)) throw notFound(webhookMessages.notFound);
   return endpoint;
 };
