@@ -94,7 +94,7 @@ test('a region finds the latest price changes by keyboard, filtered by supplier 
   // The chosen supplier's changes as a workbook, from the link under the filters.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Ladda ner som Excel' }).click(),
+    page.getByRole('button', { name: 'Ladda ner som Excel' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('Prisändringar.xlsx');
   const [sheet] = await readWorkbook(await download.path());

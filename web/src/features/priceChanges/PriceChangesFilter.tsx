@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { RecentPriceChangesQuery } from '#contract/priceChanges';
 import { describedByIds, FieldError, fieldErrorId, fieldHintId } from '../../ui/Field';
 import { useFormErrors } from '../../ui/useFormErrors';
@@ -11,12 +11,15 @@ const ids = { supplier: 'price-changes-supplier', from: 'price-changes-from', to
 const focusIds = { from: ids.from, to: ids.to };
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
-/** What is wrong with the days chosen, field by field (an empty field is every day). */
-export function dayErrors(from: string, to: string) {
+/**
+ * What is wrong with the days chosen, field by field (an empty field is every day). `unfinished`:
+ * the fields whose date the browser could not read (a day half typed leaves the value empty).
+ */
+export function dayErrors(from: string, to: string, unfinished: { from?: boolean; to?: boolean } = {}) {
   const texts = priceChangeTexts;
-  const fromError = from !== '' && !isDay(from) ? texts.badDate : null;
+  const fromError = unfinished.from || (from !== '' && !isDay(from)) ? texts.badDate : null;
   const toError =
-    to !== '' && !isDay(to)
+    unfinished.to || (to !== '' && !isDay(to))
       ? texts.badDate
       : from !== '' && to !== '' && !fromError && to < from
         ? texts.toBeforeFrom
@@ -37,10 +40,16 @@ export function PriceChangesFilter({
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const { errors, showErrors } = useFormErrors(focusIds);
+  const fromInput = useRef<HTMLInputElement>(null);
+  const toInput = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (showErrors(dayErrors(from, to))) return;
+    const unfinished = {
+      from: fromInput.current?.validity.badInput ?? false,
+      to: toInput.current?.validity.badInput ?? false,
+    };
+    if (showErrors(dayErrors(from, to, unfinished))) return;
     onChoose({
       ...(supplier !== '' && { organizationId: Number(supplier) }),
       ...(from !== '' && { from }),
@@ -53,6 +62,7 @@ export function PriceChangesFilter({
       <label htmlFor={ids[key]}>{texts[key]}</label>
       <FieldError id={ids[key]} error={errors[key]} />
       <input
+        ref={key === 'from' ? fromInput : toInput}
         id={ids[key]}
         type="date"
         value={value}

@@ -8,6 +8,7 @@ import { formatCount, formatPrice } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useGetRecentPriceChangesQuery } from './api';
+import { PriceChangesDownload } from './PriceChangesDownload';
 import { type ChosenChanges, PriceChangesFilter } from './PriceChangesFilter';
 import { priceChangeTexts } from './texts';
 
@@ -22,19 +23,22 @@ export function PriceChangesPage() {
   const [chosen, setChosen] = useState<ChosenChanges>({});
   const [before, setBefore] = useState<string | undefined>(undefined);
   const [earlier, setEarlier] = useState<RecentPriceChange[]>([]);
-  const { data, isError, isFetching } = useGetRecentPriceChangesQuery({
+  // currentData: the answer to these filters and this page only, never the last one's.
+  const { currentData, data, isError, isFetching } = useGetRecentPriceChangesQuery({
     ...chosen,
     ...(before !== undefined && { before }),
   });
-  const changes = isFetching ? earlier : [...earlier, ...(data?.changes ?? [])];
+  const changes = [...earlier, ...(currentData?.changes ?? [])];
   const firstNew = useRef<HTMLTableRowElement>(null);
+  const failure = useRef<HTMLParagraphElement>(null);
   const [focusFirstNew, setFocusFirstNew] = useState(false);
 
   useEffect(() => {
     if (!focusFirstNew || isFetching) return;
-    firstNew.current?.focus();
+    // The first of the older ones, or the message that they could not be fetched.
+    (isError ? failure.current : firstNew.current)?.focus();
     setFocusFirstNew(false);
-  }, [focusFirstNew, isFetching]);
+  }, [focusFirstNew, isFetching, isError]);
 
   const choose = (next: ChosenChanges) => {
     setEarlier([]);
@@ -42,9 +46,9 @@ export function PriceChangesPage() {
     setChosen(next);
   };
   const older = () => {
-    if (!data?.nextBefore) return;
+    if (!currentData?.nextBefore) return;
     setEarlier(changes);
-    setBefore(data.nextBefore);
+    setBefore(currentData.nextBefore);
     setFocusFirstNew(true);
   };
   const anyChosen = Object.values(chosen).some((value) => value !== undefined);
@@ -56,26 +60,17 @@ export function PriceChangesPage() {
       <p>
         {texts.feedBefore} <a href="/api-dokumentation">{texts.feedLink}</a>.
       </p>
+      {/* The suppliers of the last answer, so the choice stays while the next loads. */}
       <PriceChangesFilter suppliers={data?.suppliers ?? []} onChoose={choose} />
-      <p className="price-changes-download">
-        <a
-          className="button secondary"
-          href={exportHref(chosen)}
-          download
-          aria-describedby="price-changes-download-hint"
-        >
-          {texts.download}
-        </a>{' '}
-        <span id="price-changes-download-hint">{texts.downloadHint}</span>
-      </p>
+      <PriceChangesDownload href={exportHref(chosen)} />
       {isError && (
-        <p className="banner error" role="alert">
+        <p ref={failure} className="banner error" role="alert" tabIndex={-1}>
           {texts.loadFailed}
         </p>
       )}
       <p role="status" className="price-changes-count">
         {!isFetching &&
-          data &&
+          currentData &&
           (changes.length === 0 ? (anyChosen ? texts.noneChosen : texts.none) : texts.shown(changes.length))}
       </p>
       {changes.length > 0 && (
@@ -128,7 +123,7 @@ export function PriceChangesPage() {
           </table>
         </ScrollRegion>
       )}
-      {!isFetching && data?.nextBefore && (
+      {!isFetching && currentData?.nextBefore && (
         <button type="button" className="button secondary" onClick={older}>
           {texts.older}
         </button>

@@ -37,6 +37,7 @@ export const priceChangeTexts = {
   loadFailed: 'Prisändringarna kunde inte hämtas. Försök igen om en stund.',
   older: 'Visa äldre',
   download: 'Ladda ner som Excel',
+  downloadFailed: 'Filen kunde inte hämtas. Försök igen om en stund.',
   downloadHint:
     'Filen har en rad för varje ändrad rad i prislistorna, med priset före och efter, för leverantören och dagarna du har valt. Högst 100 000 rader: välj en kortare period om det är fler.',
   shown: (count: number) => `Visar ${count} ${count === 1 ? 'ändring' : 'ändringar'}.`,
