@@ -194,6 +194,23 @@ describe.each(testDatabaseKinds)('the change feed on %s', (kind) => {
     }
   });
 
+  it("counts an undo from the import's own changes when its applied entry is missing", async () => {
+    const pricelistId = supplier.pricelists.future;
+    const importId = await appliedImport(
+      testApp,
+      supplier,
+      await editOf(pricelistId, await absentArticles(pricelistId, 2)),
+      pricelistId,
+    );
+    await testApp.db.deleteFrom('pricelist_changes').where('import_id', '=', importId).execute();
+    const start = await headNow();
+    expect((await undo(importId)).statusCode).toBe(200);
+    const { entries } = await follow(start, 1000);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'IMPORT_UNDONE', counts: { added: 1, updated: 1, removed: 2 } });
+    expect(entries[0]!.rows.map((row) => row.change)).toEqual(['ADDED', 'UPDATED', 'REMOVED', 'REMOVED']);
+  });
+
   it('cuts a large import into answers of `limit` rows, each saying where its rows begin', async () => {
     const pricelistId = supplier.pricelists.future;
     const start = await headNow();

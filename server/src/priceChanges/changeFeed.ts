@@ -70,7 +70,18 @@ export async function undoEntryOf(
     .where('kind', '=', 'IMPORT_APPLIED')
     .orderBy('position', 'desc')
     .executeTakeFirst();
-  if (!applied) return { counts: { added: 0, updated: 0, removed: 0 }, largestPriceChanges: null };
+  if (!applied) {
+    // Every applied import has its entry (migration 025 numbered the older ones); should one not,
+    // the counts come from the import's own changes, which the undo's rows are read from anyway.
+    const stored = await sql<{ kind: string; count: number }>`
+      select kind, sum(json_array_length(items))::integer as count from import_details
+      where import_id = ${importId} and kind in ('added', 'updated', 'removed') group by kind`.execute(trx);
+    const count = (kind: string) => Number(stored.rows.find((row) => row.kind === kind)?.count ?? 0);
+    return {
+      counts: { added: count('removed'), updated: count('updated'), removed: count('added') },
+      largestPriceChanges: null,
+    };
+  }
   return {
     counts: { added: applied.removed, updated: applied.updated, removed: applied.added },
     largestPriceChanges: reversed(applied.largest_price_changes),

@@ -52,7 +52,13 @@ export function usePricelistRows(ref: PricelistRef) {
     }));
     startOver();
   };
-  const firstShown = (cursors.length - 1) * PAGE_SIZE + 1;
+  // The page whose rows are on screen: while the next loads, the last one's rows stay, and so
+  // does what the pager says of them ("Visar rad …"). Said ahead of the rows, a keyboard user
+  // pressed "Nästa sida" again while it still led nowhere.
+  const [shownPage, setShownPage] = useState(0);
+  const settledPage = currentData ? cursors.length - 1 : shownPage;
+  if (settledPage !== shownPage) setShownPage(settledPage);
+  const firstShown = settledPage * PAGE_SIZE + 1;
   const rows = data?.rows ?? [];
   // The server may give a cursor after a full last page; without a search the row count says there is none.
   const lastShown = firstShown + rows.length - 1;
