@@ -143,6 +143,10 @@ export const priceListColumns = [
 ] as const;
 export type PriceListColumnKey = (typeof priceListColumns)[number]['key'];
 export type PriceListColumnHeader = (typeof priceListColumns)[number]['header'];
+/** Each column's header by the row field it fills: "Leveranstid (dagar)" for deliveryTimeDays. */
+export const priceListColumnHeaderOf = Object.fromEntries(
+  priceListColumns.map((column) => [column.key, column.header]),
+) as Record<PriceListColumnKey, PriceListColumnHeader>;
 export const priceListColumnHeaders: readonly PriceListColumnHeader[] = priceListColumns.map(
   (column) => column.header,
 );
@@ -176,3 +180,9 @@ export const BACKGROUND_REQUEST_HEADER = 'x-background-request';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** What an entry of the change feed was, as the page "Prisändringar" and its workbook say it. */
+export const priceChangeKindLabels = {
+  IMPORT_APPLIED: 'Inläsning',
+  IMPORT_UNDONE: 'Ångrad inläsning',
+} as const satisfies Record<'IMPORT_APPLIED' | 'IMPORT_UNDONE', string>;

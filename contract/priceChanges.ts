@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PricelistRowValues, PricelistTimeStatusSchema } from './pricelists';
+import { exampleRowValues, PricelistRowValues, PricelistTimeStatusSchema } from './pricelists';
 
 /**
  * The change feed (docs/api-changes.md): every applied import and every undo of a general price
@@ -20,29 +20,17 @@ export const MAX_FEED_LIMIT = 1000;
  */
 export const FEED_CURSOR_PATTERN = /^(0|[1-9]\d{0,15})(?:\.(0|[1-9]\d{0,8}))?$/;
 
+const priceChangeExample = {
+  articleNumber: exampleRowValues.articleNumber,
+  before: '99.00',
+  after: '109.50',
+};
+
 const rowExample = {
-  articleNumber: 'HMD-0002',
+  articleNumber: exampleRowValues.articleNumber,
   change: 'UPDATED',
-  before: {
-    articleNumber: 'HMD-0002',
-    price: '99.00',
-    minimumOrderQuantity: 2,
-    deliveryTimeDays: 6,
-    warrantyQuantity: 2,
-    warrantyUnit: 'År',
-    warrantyValidFrom: 'Leveransdatum',
-    warrantyTerms: null,
-  },
-  after: {
-    articleNumber: 'HMD-0002',
-    price: '109.50',
-    minimumOrderQuantity: 2,
-    deliveryTimeDays: 6,
-    warrantyQuantity: 2,
-    warrantyUnit: 'År',
-    warrantyValidFrom: 'Leveransdatum',
-    warrantyTerms: null,
-  },
+  before: { ...exampleRowValues, price: priceChangeExample.before },
+  after: { ...exampleRowValues, price: priceChangeExample.after },
 } as const;
 
 /** One row an entry changed: the values before (null when added) and after (null when removed). */
@@ -56,18 +44,19 @@ export const PriceChangeRow = z
   .meta({ examples: [rowExample] });
 export type PriceChangeRow = z.infer<typeof PriceChangeRow>;
 
-const entryExample = {
+/** What the feed, the page and the event say of an entry besides its rows. */
+const entryHeadingExample = {
   cursor: '42',
   kind: 'IMPORT_APPLIED',
   changedAt: '2026-11-24T09:12:00.000Z',
-  changedBy: 'Lev Admin',
-  organization: { id: 2, name: 'Hjälpmedel Demo AB', organizationNumber: '556677-8899' },
+  changedBy: 'Lena Lindqvist',
+  organization: { id: 1, name: 'Hjälpmedel Demo AB', organizationNumber: '5566778899' },
   pricelist: { generalPricelistId: 1, id: 2, number: '2', status: 'CURRENT' },
   import: { id: 17, fileName: 'prislista-november.xlsx' },
   counts: { added: 0, updated: 1, removed: 0 },
-  rowsFrom: 0,
-  rows: [rowExample],
 } as const;
+
+const entryExample = { ...entryHeadingExample, rowsFrom: 0, rows: [rowExample] } as const;
 
 export const PriceChangeEntry = z
   .object({
@@ -142,26 +131,12 @@ export type PriceChangeFeedQuery = z.input<typeof PriceChangeFeedQuery>;
 /** One of an entry's largest price changes: prices as exact text with two decimals. */
 export const EntryPriceChange = z
   .object({ articleNumber: z.string(), before: z.string(), after: z.string() })
-  .meta({ examples: [{ articleNumber: 'HMD-0002', before: '99.00', after: '109.50' }] });
+  .meta({ examples: [priceChangeExample] });
 
 /** An entry as the page "Prisändringar" lists it: no rows, its largest price changes. */
 export const RecentPriceChange = PriceChangeEntry.omit({ rows: true, rowsFrom: true })
   .extend({ largestPriceChanges: z.array(EntryPriceChange).nullable() })
-  .meta({
-    examples: [
-      {
-        cursor: '42',
-        kind: 'IMPORT_APPLIED',
-        changedAt: '2026-11-24T09:12:00.000Z',
-        changedBy: 'Lena Lindqvist',
-        organization: { id: 1, name: 'Hjälpmedel Demo AB', organizationNumber: '556677-8899' },
-        pricelist: { generalPricelistId: 1, id: 2, number: '2', status: 'CURRENT' },
-        import: { id: 17, fileName: 'prislista-november.xlsx' },
-        counts: { added: 0, updated: 1, removed: 0 },
-        largestPriceChanges: [{ articleNumber: 'HMD-0002', before: '99.00', after: '109.50' }],
-      },
-    ],
-  });
+  .meta({ examples: [{ ...entryHeadingExample, largestPriceChanges: [priceChangeExample] }] });
 export type RecentPriceChange = z.infer<typeof RecentPriceChange>;
 
 /** YYYY-MM-DD, a day in Sweden. */

@@ -4,13 +4,12 @@ import {
   type PriceChangeEntry,
   type PriceChangeFeed,
   type PriceChangeKind,
-  type PricelistTimeStatus,
 } from '#contract';
 import type { Database } from '../db/database';
 import type { DB, LargestPriceChange } from '../db/schema';
 import type { IsoDate } from '../lib/calendar';
-import { pricelistStatuses } from '../pricelists/status';
 import { recordPricelistChangedEvent } from './changedEvent';
+import { entryHeadingOf, pricelistStatusesOf, selectChanges } from './entries';
 import { type EntryCounts, readEntryRows } from './entryRows';
 import { reversed } from './largestPriceChanges';
 
@@ -131,43 +130,17 @@ export async function readChangeFeed(
   today: IsoDate,
 ): Promise<PriceChangeFeed> {
   const { after, limit } = query;
-  const head = await db.selectFrom('pricelist_change_head').select('position').executeTakeFirst();
-  let select = db
-    .selectFrom('pricelist_changes as c')
-    .innerJoin('imports as i', 'i.id', 'c.import_id')
-    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
-    .innerJoin('pricelists as p', 'p.id', 'c.pricelist_id')
-    .leftJoin('users as u', 'u.id', 'c.changed_by')
-    .select([
-      'c.position',
-      'c.kind',
-      'c.import_id',
-      'c.changed_at',
-      'c.added',
-      'c.updated',
-      'c.removed',
-      'c.organization_id',
-      'c.general_pricelist_id',
-      'c.pricelist_id',
-      'i.file_name',
-      'o.name as organization_name',
-      'o.organization_number',
-      'p.number',
-      sql<string | null>`u.first_name || ' ' || u.last_name`.as('changed_by'),
-    ])
-    .where('c.position', after.rows === undefined ? '>' : '>=', after.position);
-  if (query.organizationId !== undefined)
-    select = select.where('c.organization_id', '=', query.organizationId);
-  if (query.pricelistId !== undefined) select = select.where('c.pricelist_id', '=', query.pricelistId);
+  const head = await feedHead(db);
+  const select = selectChanges(db, query).where(
+    'c.position',
+    after.rows === undefined ? '>' : '>=',
+    after.position,
+  );
   const found = await select
     .orderBy('c.position')
     .limit(limit + 1)
     .execute();
-  const statuses = await pricelistStatusesOf(
-    db,
-    found.map((entry) => entry.general_pricelist_id),
-    today,
-  );
+  const statuses = await pricelistStatusesOf(db, found, today);
 
   const entries: PriceChangeEntry[] = [];
   let next = formatCursor(after);
@@ -196,22 +169,7 @@ export async function readChangeFeed(
     );
     entries.push({
       cursor: next,
-      kind: entry.kind,
-      changedAt: new Date(entry.changed_at).toISOString(),
-      changedBy: entry.changed_by,
-      organization: {
-        id: entry.organization_id,
-        name: entry.organization_name,
-        organizationNumber: entry.organization_number,
-      },
-      pricelist: {
-        generalPricelistId: entry.general_pricelist_id,
-        id: entry.pricelist_id,
-        number: entry.number,
-        status: statuses.get(entry.pricelist_id) ?? 'PAST',
-      },
-      import: { id: entry.import_id, fileName: entry.file_name },
-      counts,
+      ...entryHeadingOf(entry, statuses),
       rowsFrom: from,
       rows,
     });
@@ -220,22 +178,5 @@ export async function readChangeFeed(
       break;
     }
   }
-  return { entries, next, head: String(head?.position ?? 0), more };
-}
-
-/** Today's status of every price list of the general price lists named. */
-export async function pricelistStatusesOf(db: Database, generalPricelistIds: number[], today: IsoDate) {
-  const statuses = new Map<number, PricelistTimeStatus>();
-  if (generalPricelistIds.length === 0) return statuses;
-  const lists = await db
-    .selectFrom('pricelists')
-    .select(['id', 'general_pricelist_id', sql<IsoDate>`to_char(valid_from, 'YYYY-MM-DD')`.as('validFrom')])
-    .where('general_pricelist_id', 'in', [...new Set(generalPricelistIds)])
-    .execute();
-  const byGeneral = new Map<number, typeof lists>();
-  for (const list of lists)
-    byGeneral.set(list.general_pricelist_id, [...(byGeneral.get(list.general_pricelist_id) ?? []), list]);
-  for (const group of byGeneral.values())
-    for (const { id, status } of pricelistStatuses(group, today)) statuses.set(id, status);
-  return statuses;
+  return { entries, next, head: String(head), more };
 }

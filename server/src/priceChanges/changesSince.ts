@@ -2,6 +2,7 @@ import type { PricelistRowValues } from '#contract';
 import { pricelistRowValueFields } from '#contract/domain';
 import type { Database } from '../db/database';
 import type { CatalogueLineAction } from '../pricelistFile/peppol/writeCatalogue';
+import { feedHead } from './changeFeed';
 import { readEntryRows } from './entryRows';
 
 /** A row's net change since a cursor: added, updated (to these values) or deleted (as it was). */
@@ -31,8 +32,7 @@ export async function pricelistChangesSince(
   pricelistId: number,
   after: number,
 ): Promise<{ head: number; changes: NetChange[] } | { head: number; tooMany: number; beyondHead?: boolean }> {
-  const found = await db.selectFrom('pricelist_change_head').select('position').executeTakeFirst();
-  const head = found?.position ?? 0;
+  const head = await feedHead(db);
   if (after > head) return { head, tooMany: 0, beyondHead: true };
   const entries = await db
     .selectFrom('pricelist_changes')

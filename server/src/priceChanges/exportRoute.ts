@@ -5,30 +5,29 @@ import {
   MAX_EXPORTED_PRICE_CHANGES,
   type PriceChangeRowKind,
   PriceChangesExportQuery,
-  priceListColumns,
+  priceChangeKindLabels,
+  priceListColumnHeaderOf,
 } from '#contract';
 import type { AppDeps } from '../appDeps';
-import { ApiError, badRequest } from '../errors';
+import { badRequest } from '../errors';
+import { reserveRequestWorker } from '../http/requestWorker';
 import { apiTags, errors, XLSX_CONTENT_TYPE, xlsxFile } from '../openapi/routeDocs';
-import { buildPriceChangesWorkbook, type PriceChangeSheetRow, WorkerPoolBusyError } from '../pricelistFile';
+import { buildPriceChangesWorkbook, type PriceChangeSheetRow } from '../pricelistFile';
 import { requirePriceChangeReader } from './access';
+import { selectChanges } from './entries';
 import { readEntryRows } from './entryRows';
-import { selectChanges } from './recentChanges';
 
 export const exportTexts = {
   badQuery:
     'En parameter i frågan är fel: organizationId ska vara ett id-nummer, from och to datum som 2026-11-30.',
   tooMany: (rows: number) =>
     `Perioden har ${rows.toLocaleString('sv-SE')} ändrade rader, fler än ${MAX_EXPORTED_PRICE_CHANGES.toLocaleString('sv-SE')} som ryms i en fil. Välj en kortare period eller en leverantör.`,
-  busy: 'Tjänsten är hårt belastad just nu. Försök igen om en stund.',
-  kinds: { IMPORT_APPLIED: 'Inläsning', IMPORT_UNDONE: 'Ångrad inläsning' },
   rows: { ADDED: 'Tillagd', UPDATED: 'Ändrad', REMOVED: 'Borttagen' } satisfies Record<
     PriceChangeRowKind,
     string
   >,
 } as const;
 
-const headerOf = new Map<string, string>(priceListColumns.map((column) => [column.key, column.header]));
 const dateTime = new Intl.DateTimeFormat('sv-SE', {
   dateStyle: 'short',
   timeStyle: 'short',
@@ -90,7 +89,7 @@ export function priceChangesExportRoute(api: FastifyInstance, { db, workerPool }
                       field !== 'articleNumber' &&
                       row.before![field] !== row.after![field],
                   )
-                  .map((field) => headerOf.get(field) ?? field)
+                  .map((field) => priceListColumnHeaderOf[field])
                   .join(', ')
               : '';
           rows.push({
@@ -98,7 +97,7 @@ export function priceChangesExportRoute(api: FastifyInstance, { db, workerPool }
             supplier: entry.organization_name,
             organizationNumber: entry.organization_number,
             pricelist: entry.number,
-            kind: exportTexts.kinds[entry.kind],
+            kind: priceChangeKindLabels[entry.kind],
             fileName: entry.file_name,
             articleNumber: row.articleNumber,
             change: exportTexts.rows[row.change],
@@ -108,12 +107,7 @@ export function priceChangesExportRoute(api: FastifyInstance, { db, workerPool }
           });
         }
       }
-      const worker = await workerPool.reserve().catch((error: unknown) => {
-        if (!(error instanceof WorkerPoolBusyError)) throw error;
-        throw new ApiError(503, 'SERVICE_UNAVAILABLE', exportTexts.busy, undefined, {
-          'retry-after': String(error.retryAfterSeconds),
-        });
-      });
+      const worker = await reserveRequestWorker({ workerPool });
       try {
         const workbook = await buildPriceChangesWorkbook(rows, worker);
         const name = `Prisändringar${from ? ` från ${from}` : ''}${to ? ` till ${to}` : ''}.xlsx`;

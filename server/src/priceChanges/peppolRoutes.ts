@@ -4,14 +4,15 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { permissions } from '#contract';
 import type { AppDeps } from '../appDeps';
-import { ApiError, badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
+import { reserveRequestWorker } from '../http/requestWorker';
 import { requireImportAccess } from '../identity/importAccess';
 import { hasPermission } from '../identity/profile';
 import { requireAuth } from '../identity/session';
 import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, noContent } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
-import { buildPriceListCatalogue, type TemplateRow, WorkerPoolBusyError } from '../pricelistFile';
+import { buildPriceListCatalogue, type TemplateRow } from '../pricelistFile';
 import type { CatalogueHeading } from '../pricelistFile/peppol/writeCatalogue';
 import { generalParams } from '../pricelists/routeParts';
 import { templateRows } from '../pricelists/snapshot';
@@ -145,12 +146,7 @@ export function peppolRoutes(api: FastifyInstance, { db, clock, workerPool }: Ap
         heading.lineActions = changes.map((change) => change.action);
         fileName = `Generell prislista ${pricelist.number}, ändringar efter ${query.data.after}.xml`;
       }
-      const worker = await workerPool.reserve().catch((error: unknown) => {
-        if (!(error instanceof WorkerPoolBusyError)) throw error;
-        throw new ApiError(503, 'SERVICE_UNAVAILABLE', WORKERS_BUSY, undefined, {
-          'retry-after': String(error.retryAfterSeconds),
-        });
-      });
+      const worker = await reserveRequestWorker({ workerPool });
       try {
         const xml = await buildPriceListCatalogue(heading, rows, worker);
         // A Buffer, sent as it is (the schema only documents the answer).
@@ -177,9 +173,6 @@ async function articleNames(db: AppDeps['db'], organizationId: number, articleNu
     .execute();
   return new Map(found.map((article) => [article.article_number, article.name]));
 }
-
-/** As the other downloads answer when the workers are busy. */
-const WORKERS_BUSY = 'Tjänsten är hårt belastad just nu. Försök igen om en stund.';
 
 /** Content-Disposition with an ASCII fallback and the real (Swedish) name (RFC 5987). */
 const attachment = (fileName: string) =>

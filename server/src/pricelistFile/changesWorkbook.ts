@@ -1,5 +1,5 @@
 import type { ImportChange, PricelistRowValues } from '#contract';
-import { priceListColumns, pricelistTimeStatusLabels } from '#contract/domain';
+import { priceListColumnHeaderOf, priceListColumns, pricelistTimeStatusLabels } from '#contract/domain';
 import { boldFont, bufferedWorkbookWriter, quoteFormulaText } from '../lib/xlsx/workbookWriter';
 import type { StoredUpdate } from './changeDetails';
 import { WORKBOOK_CREATOR } from './fileErrors';
@@ -10,7 +10,6 @@ import type { ChangesExport } from './types';
 /** Text as it is; formula-like text gets Excel's quote prefix (quoteFormulaText on its row). */
 const text = (value: string | number | null) =>
   value === null ? null : typeof value === 'number' ? value : escapedForCell(value);
-const headerOf = new Map<string, string>(priceListColumns.map((column) => [column.key, column.header]));
 const valueColumns = priceListColumns.filter((column) => column.key !== 'articleName');
 /** As the summary shows a per cent: signed, one decimal ("−54,5 %"). */
 const percent = (value: number | null) => (value === null ? '–' : formatPercent(value, true));
@@ -99,7 +98,7 @@ export async function writeChangesWorkbook(changes: ChangesExport): Promise<Buff
         const value = isPrice ? priceOf : text;
         const row = updated.addRow([
           text(update.values.articleNumber),
-          headerOf.get(change.field) ?? change.field,
+          priceListColumnHeaderOf[change.field],
           value(change.oldValue),
           value(change.newValue),
         ]);

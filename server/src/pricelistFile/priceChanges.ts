@@ -1,5 +1,5 @@
 import type { ClearedValues, LargestPriceChange, PricelistRowValues } from '#contract';
-import { priceListColumns } from '#contract/domain';
+import { priceListColumnHeaderOf } from '#contract/domain';
 import type { PriceListDiffResult, StoredRows } from './diff';
 import { priceCents } from './rowRules';
 
@@ -54,7 +54,7 @@ const clearable: { key: ClearableColumn; number?: number; text?: number }[] = [
   { key: 'warrantyTerms', text: 4 },
 ];
 
-const headerOf = (key: ClearableColumn) => priceListColumns.find((column) => column.key === key)!.header;
+const headerOf = (key: ClearableColumn) => priceListColumnHeaderOf[key];
 
 /** Whether stored row `index` has a value in the column. */
 function storedHasValue(stored: StoredRows, index: number, at: (typeof clearable)[number]) {

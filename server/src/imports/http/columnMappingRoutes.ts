@@ -10,12 +10,12 @@ import {
 } from '#contract';
 import type { AppDeps } from '../../appDeps';
 import { badRequest, conflict, notFound } from '../../errors';
+import { reserveRequestWorker } from '../../http/requestWorker';
 import { requireAuth } from '../../identity/session';
 import { PathIdParam } from '../../pathId';
 import { ExcelWorkerError, readFileSheetsInWorker } from '../../pricelistFile';
 import { resolveMappingRequest } from '../columnMappingRequest';
 import { NOT_REMAPPABLE_NOW, remappableStatuses, validateWithMapping } from '../commands';
-import { reserveRequestWorker } from '../jobs/workerLimits';
 import type { CommandOutcome } from '../outcome';
 import { deleteSavedMapping, listSavedMappings } from '../store/columnMappings';
 import { readImportFile } from '../store/importFiles';

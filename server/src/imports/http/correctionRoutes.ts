@@ -13,11 +13,11 @@ import {
 import { PRICE_LIST_SHEET } from '#contract/domain';
 import type { AppDeps } from '../../appDeps';
 import { conflict, notFound } from '../../errors';
+import { reserveRequestWorker } from '../../http/requestWorker';
 import { requireAuth } from '../../identity/session';
 import { PathIdParam } from '../../pathId';
 import { buildCorrectedFile, detectCatalogue } from '../../pricelistFile';
 import { correctAndValidate } from '../commands';
-import { reserveRequestWorker } from '../jobs/workerLimits';
 import type { CommandOutcome } from '../outcome';
 import { listAttempts } from '../store/attempts';
 import { loadDraft, saveDraft } from '../store/correctionDrafts';

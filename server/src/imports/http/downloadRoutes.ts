@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../appDeps';
 import { notFound } from '../../errors';
+import { reserveRequestWorker } from '../../http/requestWorker';
 import { PathIdParam } from '../../pathId';
 import {
   buildChangesWorkbook,
@@ -10,7 +11,6 @@ import {
   buildValidationErrorWorkbook,
 } from '../../pricelistFile';
 import { templateRows } from '../../pricelists/snapshot';
-import { reserveRequestWorker } from '../jobs/workerLimits';
 import { correctedCellsOf } from '../store/corrections';
 import { loadChangesExport, loadErrorExport } from '../store/details';
 import { changesWorkbookName, errorWorkbookName, sendWorkbook } from './downloads';

@@ -1,11 +1,8 @@
 import type { AppDeps } from '../../appDeps';
 import type { Config } from '../../config';
-import { ApiError } from '../../errors';
 import {
-  type ReservedWorker,
   type WorkerLimits,
   WorkerPool,
-  WorkerPoolBusyError,
   type WorkerPoolOptions,
   type WorkerRunner,
 } from '../../pricelistFile';
@@ -18,8 +15,6 @@ export const workerLimits = (config: Config): WorkerLimits => ({
 
 /** What a download refused for want of a worker is told to wait before trying again, seconds. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
-
-export const BUSY_MESSAGE = 'Tjänsten är hårt belastad just nu. Försök igen om en stund.';
 
 /** The server's one pool of Excel workers, as the configuration sets it (main.ts, tests). */
 export const createWorkerPool = (
@@ -40,24 +35,6 @@ export const createWorkerPool = (
     onJobStart,
     workerEntry,
   });
-
-/**
- * The worker of an HTTP request (error workbook, template), taken before the request loads its
- * data: a bounded wait for one, then 503 with Retry-After, never an unbounded pile of threads or
- * of loaded files. Release it when the request ends without running a job.
- */
-export async function reserveRequestWorker({
-  workerPool,
-}: Pick<AppDeps, 'workerPool'>): Promise<ReservedWorker> {
-  try {
-    return await workerPool.reserve();
-  } catch (error) {
-    if (!(error instanceof WorkerPoolBusyError)) throw error;
-    throw new ApiError(503, 'SERVICE_UNAVAILABLE', BUSY_MESSAGE, undefined, {
-      'retry-after': String(error.retryAfterSeconds),
-    });
-  }
-}
 
 /** The workers of a job: it waits for its turn (the job loop starts no more jobs than the pool runs). */
 export const jobWorkers = ({ workerPool }: Pick<AppDeps, 'workerPool'>): WorkerRunner =>

@@ -1,4 +1,4 @@
-import type { PriceChangeKind } from '#contract/priceChanges';
+import { priceChangeKindLabels } from '#contract/domain';
 
 /** The page "Prisändringar". */
 export const priceChangeTexts = {
@@ -25,10 +25,7 @@ export const priceChangeTexts = {
     removed: 'Borttagna rader',
     largest: 'Största prisändringar',
   },
-  kinds: {
-    IMPORT_APPLIED: 'Inläsning',
-    IMPORT_UNDONE: 'Ångrad inläsning',
-  } satisfies Record<PriceChangeKind, string>,
+  kinds: priceChangeKindLabels,
   pricelist: (number: string) => `Prislista ${number}`,
   noPriceChanges: 'Inga priser ändrades.',
   notKept: 'Sparades inte för äldre ändringar.',
