@@ -64,10 +64,15 @@ const DELIVERY_CLAIM_LOCK = 727_002;
  * takes the first of those in the order above. Claims take turns under a transaction-level
  * advisory lock, so two instances never both count an endpoint below its cap and both claim for
  * it; the update checks the delivery is still free and due, as it may have changed meanwhile.
+ *
+ * `idleOrganizationsOnly` is for an instance's last free place: it goes only to an organisation
+ * with nothing in flight anywhere, so endpoints that never answer cannot fill every place and
+ * make another organisation's event wait for a timeout (decision 0049).
  */
 export async function claimNextDelivery(
   deps: DeliveryDeps,
   workerId: string,
+  { idleOrganizationsOnly = false }: { idleOrganizationsOnly?: boolean } = {},
 ): Promise<ClaimedDelivery | null> {
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + leaseMsOf(deps.config));
@@ -109,6 +114,7 @@ export async function claimNextDelivery(
         select c.id from candidates c
           left join organization_in_flight o on o.organization_id = c.organization_id
           left join webhook_delivery_turns t on t.organization_id = c.organization_id
+        ${idleOrganizationsOnly ? sql`where o.deliveries is null` : sql``}
         order by coalesce(o.deliveries, 0), greatest(c.next_attempt_at, t.claimed_at),
           t.claimed_at nulls first, c.next_attempt_at, c.id
         limit 1
@@ -297,15 +303,28 @@ export async function deliverNext(
 export function startWebhookDeliveries(deps: DeliveryDeps): JobLoop {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}:webhooks`;
   const sender = createWebhookSender(deps.config);
+  const maxRunning = deps.config.WEBHOOKS_MAX_CONCURRENT;
+  let running = 0;
   const loop = startJobLoop<ClaimedDelivery>({
     workerId,
-    queue: { claim: (id) => claimNextDelivery(deps, id) },
-    run: (delivery) => processDelivery(deps, sender, delivery, workerId),
+    queue: {
+      // The last free place is kept for an organisation with nothing in flight (decision 0049).
+      claim: (id) =>
+        claimNextDelivery(deps, id, { idleOrganizationsOnly: maxRunning > 1 && running === maxRunning - 1 }),
+    },
+    run: async (delivery) => {
+      running += 1;
+      try {
+        return await processDelivery(deps, sender, delivery, workerId);
+      } finally {
+        running -= 1;
+      }
+    },
     signal: deps.webhookSignal,
     pollMs: deps.config.JOB_POLL_MS,
     // A delivery waits on another server: the next one starts beside it at once.
     budgetMs: 0,
-    maxRunning: deps.config.WEBHOOKS_MAX_CONCURRENT,
+    maxRunning,
     logger: deps.logger.child({ jobQueue: 'webhooks' }),
   });
   return {

@@ -1,6 +1,7 @@
 /**
  * Webhook deliveries are claimed in turns between organisations, and one endpoint holds at most
- * WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT (2) deliveries in flight (decision 0045), on each database,
+ * WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT (2) deliveries in flight (decision 0045), and an instance's
+ * last free place goes to an organisation with nothing in flight (decision 0049), on each database,
  * with the test clock: what is claimed, in which order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,33 @@ describe.each(testDatabaseKinds)('fair webhook delivery (%s)', (kind) => {
     }
     expect(again.map((delivery) => delivery.endpointId)).toEqual([a, b, a]);
     expect([again[0]!.id, again[0]!.attempts, again[2]!.id]).toEqual([first?.id, 2, second?.id]);
+    await removeAll();
+  });
+
+  it('keeps an instance’s last free place for an organisation with nothing in flight', async () => {
+    const a = await addEndpoint('A');
+    const otherA = await addEndpoint('A');
+    await sendTests('A', a, 3);
+    await sendTests('A', otherA, 3);
+    // A has one delivery in flight: the last place is not A's, though A's deliveries are due.
+    const firstOfA = await claimNextDelivery(testApp, 'instance-1');
+    expect(firstOfA?.endpointId).toBe(a);
+    expect(await claimNextDelivery(testApp, 'instance-1', { idleOrganizationsOnly: true })).toBeNull();
+    // B, with nothing in flight, gets it at once.
+    const b = await addEndpoint('B');
+    await sendTests('B', b, 2);
+    expect(
+      (await claimNextDelivery(testApp, 'instance-1', { idleOrganizationsOnly: true }))?.endpointId,
+    ).toBe(b);
+    // Now B has one in flight too, and the last place waits for an organisation with none.
+    expect(await claimNextDelivery(testApp, 'instance-1', { idleOrganizationsOnly: true })).toBeNull();
+    // Any other place is claimed as before: A's turn again.
+    expect((await claimNextDelivery(testApp, 'instance-2'))?.organizationId).toBe(firstOfA?.organizationId);
+    // The rest are claimed and the endpoints removed, so the next test starts with none due.
+    testApp.clock.advance(
+      (testApp.config.WEBHOOKS_TIMEOUT_SECONDS + testApp.config.JOB_LEASE_SECONDS) * 1000 + 1,
+    );
+    while (await claimNextDelivery(testApp, 'instance-3')) testApp.clock.advance(1);
     await removeAll();
   });
 
