@@ -43,6 +43,14 @@ export async function ensureBenchFiles(quick: boolean): Promise<BenchFile[]> {
   });
 }
 
+/** A small price list in our layout (bench/files/, made once): the fixed cost of a job. */
+export function ensureSmallFile(rows: number): BenchFile {
+  const filePath = path.join(benchDir, 'files', `prislista-${rows}.xlsx`);
+  mkdirSync(path.dirname(filePath), { recursive: true });
+  if (!existsSync(filePath)) writeFileSync(filePath, generatePriceListXlsx(rows));
+  return { path: filePath, rows, format: 'xlsx' };
+}
+
 /** A business system's export of the same price list: its own sheet name and headers. */
 export const EXPORT_SHEET = 'Blad1';
 export const EXPORT_HEADERS = [

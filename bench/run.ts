@@ -2,11 +2,13 @@
  * `npm run bench`: measures the targets of docs/product.md, "Targets", each beside its reference, and prints a
  * Markdown report (also written to bench/results.md). It prints numbers; it does not pass or fail.
  * Every measurement runs in a fresh process; figures are medians with (min–max) over the runs.
- * BENCH_QUICK=1 runs fewer and smaller measurements (for trying the harness, not for the record).
+ * BENCH_QUICK=1 runs fewer and smaller measurements (for trying the harness, not for the record);
+ * BENCH_ONLY=cpu prints the CPU table alone (not written to bench/results.md).
  */
 import { statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cpuPerRowSection } from './cpuPerRow';
 import { ensureBenchFiles, ensureCatalogueFile, ensureExportFile, ensureLargeUploadFile } from './files';
 import { benchDir, fmt, fmtSpread, repeat, runTask, type Spread, spread } from './lib';
 
@@ -32,6 +34,10 @@ out(
 out();
 out('Figures are medians, with (min–max) over the runs, each run in a fresh process after a warm-up run.');
 out();
+
+// 0. CPU per 1,000 rows, Node and PostgreSQL together: what a month-end's throughput comes down to.
+await cpuPerRowSection(out, quick);
+if (process.env.BENCH_ONLY === 'cpu') process.exit(0);
 
 const files = await ensureBenchFiles(quick);
 /** Section 1's figures by file, for the sections that compare with them. */

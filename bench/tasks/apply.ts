@@ -1,4 +1,8 @@
-/** Applying a confirmed import (the transaction that writes the price list), on PostgreSQL or PGlite. */
+/**
+ * Applying a confirmed import (the transaction that writes the price list), on PostgreSQL or
+ * PGlite: the apply's own time, the job's, and the job's CPU in this process and (PostgreSQL) in
+ * the local database server.
+ */
 
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +13,7 @@ import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { runNextJob } from '../../server/src/imports/jobs/importJobs';
 import { generatePriceListXlsx } from '../../test-support/generatedWorkbooks';
+import { nodeCpuMs, postgresCpuMs } from '../cpu';
 import { createBenchDatabase, report } from '../lib';
 import { benchWorkerPool, serverDeps } from '../serverDeps';
 import { prepareBenchSupplier, queueImport } from '../setup';
@@ -36,10 +41,15 @@ try {
   await sql`update imports set status = 'IMPORT_PENDING', import_started_at = now() where id = ${importId}`.execute(
     database.db,
   );
+  await workerPool.prewarm();
+  const nodeBefore = nodeCpuMs();
+  const postgresBefore = bench ? postgresCpuMs() : 0;
   const applied = await runNextJob(deps, 'bench');
   if (applied?.end !== 'IMPORT_SUCCESS') throw new Error(`apply ended as ${applied?.end}`);
+  const nodeCpu = nodeCpuMs() - nodeBefore;
+  const postgresCpu = bench ? postgresCpuMs() - postgresBefore : 0;
   await database.close();
-  report({ ms: applied.applyMs, jobMs: applied.durationMs });
+  report({ ms: applied.applyMs, jobMs: applied.durationMs, nodeCpuMs: nodeCpu, postgresCpuMs: postgresCpu });
 } finally {
   await bench?.drop();
 }

@@ -5,23 +5,16 @@
  * region's system would. Reports the wall time, and the CPU of the server process and of the
  * database's backends (from /proc), per 1,000 rows.
  */
-import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { changeChunks } from '../../server/src/pricelistFile/changeDetails';
+import { cpuMsOf } from '../cpu';
 import { createBenchDatabase, login, report, startServer } from '../lib';
 import { prepareBenchSupplier } from '../setup';
 
 const ROWS = 50_000;
 const ENTRIES = Number(process.env.BENCH_FEED_ENTRIES ?? 20);
-const TICKS_PER_SECOND = 100;
-
-/** User and system CPU of a process, in ms (Linux). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
-}
 
 const database = await createBenchDatabase();
 try {

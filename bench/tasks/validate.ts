@@ -3,7 +3,9 @@
  * price list, parse and check in the worker thread, diff, store the result. Wall time and this
  * process's peak RSS (API side and worker thread together), and the worker thread's own peak
  * (its heap and external memory, as it samples them). The spare worker thread is started and
- * loaded first, as a running server has it.
+ * loaded first, as a running server has it. CPU: this process's (every thread) and the local
+ * PostgreSQL server's, from the job's start until the next spare thread is ready again, so a
+ * job's fixed cost (the thread it uses up) is in its figure.
  */
 
 import { priceListColumnHeaders } from '../../contract/domain';
@@ -11,6 +13,7 @@ import { loadConfig } from '../../server/src/config';
 import { type Database, openDatabase } from '../../server/src/db/database';
 import { runNextJob } from '../../server/src/imports/jobs/importJobs';
 import { rememberMapping } from '../../server/src/imports/store/columnMappings';
+import { nodeCpuMs, postgresCpuMs } from '../cpu';
 import { EXPORT_HEADERS, EXPORT_SHEET } from '../files';
 import { createBenchDatabase, peakRssMb, report, runTask } from '../lib';
 import { benchWorkerPool, serverDeps } from '../serverDeps';
@@ -41,12 +44,24 @@ try {
     await mapExportColumns(database.db, mapping, { importId, organizationId, userId });
   if (mapping === 'corrections') await correctFiftyCells(database.db, importId, Number(rows), userId);
   const baselineRssMb = process.memoryUsage().rss / 2 ** 20;
+  const nodeBefore = nodeCpuMs();
+  const postgresBefore = postgresCpuMs();
   const started = performance.now();
   const result = await runNextJob(deps, 'bench');
   const ms = performance.now() - started;
   if (result?.end !== 'VALIDATION_SUCCESS') throw new Error(`validation ended as ${result?.end}`);
+  await workerPool.prewarm();
+  const nodeCpu = nodeCpuMs() - nodeBefore;
+  const postgresCpu = postgresCpuMs() - postgresBefore;
   await database.close();
-  report({ ms, peakRssMb: peakRssMb(), baselineRssMb, workerPeakMb: result.workerPeakMemoryMb });
+  report({
+    ms,
+    peakRssMb: peakRssMb(),
+    baselineRssMb,
+    workerPeakMb: result.workerPeakMemoryMb,
+    nodeCpuMs: nodeCpu,
+    postgresCpuMs: postgresCpu,
+  });
 } finally {
   await bench.drop();
 }
