@@ -52,6 +52,12 @@ function worksOf(quick: boolean, files: Awaited<ReturnType<typeof ensureBenchFil
     apply('new', 'every row new'),
     apply('mix', '10 % added, 9 % updated, 10 % removed'),
     validation(small.path, small.rows, '≤ 100 in all'),
+    {
+      label: `validation ${path.basename(small.path)}, each of 20 in one warm process`,
+      rows: small.rows,
+      target: '≤ 100 in all',
+      measure: () => runTask<CpuRun>('warmJobs.ts', [small.path, String(small.rows), '20']),
+    },
   ];
 }
 
@@ -77,7 +83,7 @@ export async function cpuPerRowSection(out: (line?: string) => void, quick: bool
   }
   out();
   out(
-    "Node: the whole measuring process, every thread (`process.cpuUsage()`), from the job's claim until the next spare worker thread is ready again, so the thread a job uses up is in its figure. PostgreSQL: every process of the local server (`/proc/<pid>/stat`, with the postmaster's ended children), over the same span; on a quiet machine that is the benchmark's own work. Medians of 5 fresh processes after a warm-up, (min–max). The files of this run: the .xlsx of section 1, the catalogue of section 1b, and a 500-row .xlsx. The applies run on PostgreSQL.",
+    "Node: the whole measuring process, every thread (`process.cpuUsage()`), from the job's claim until the next spare worker thread is ready again, so the thread a job uses up is in its figure. PostgreSQL: every process of the local server (`/proc/<pid>/stat`, with the postmaster's ended children), over the same span; on a quiet machine that is the benchmark's own work. Medians of 5 fresh processes after a warm-up, (min–max). The files of this run: the .xlsx of section 1, the catalogue of section 1b, and a 500-row .xlsx. The applies run on PostgreSQL. Each row but the last is one job in a fresh process (its code run for the first time); the last is a running server's steady state, the mean of 20 jobs after 3 in the same process, on the worker thread kept between them.",
   );
   out();
 }

@@ -143,11 +143,23 @@ function yieldToTheApiThread() {
 
 yieldToTheApiThread();
 
-// The worker is started ahead of need (its modules load meanwhile) and does one job.
-parentPort!.once('message', async (job: WorkerJob) => {
+/** This thread's memory now, heap and outside it, MB: the pool keeps only a lean thread for another job. */
+function memoryNowMb() {
+  const usage = process.memoryUsage();
+  return Math.round((usage.heapTotal + usage.external) / 2 ** 20);
+}
+
+/** The messages of a 'validate' job's snapshot, which snapshotMessage listens for. */
+const isSnapshotMessage = (message: WorkerJob | WorkerSnapshot) => message.kind.startsWith('snapshot');
+
+// The worker is started ahead of need (its modules load meanwhile). It does one job at a time;
+// the pool posts another only after a reply that leaves the thread lean (decision 0050).
+parentPort!.on('message', async (message: WorkerJob | WorkerSnapshot) => {
+  if (isSnapshotMessage(message)) return;
+  const job = message as WorkerJob;
   let reply: WorkerReply;
   try {
-    reply = { ok: true, result: await run(job) };
+    reply = { ok: true, result: await run(job), memoryMb: memoryNowMb() };
   } catch (thrown) {
     const error = thrown instanceof XlsxError ? excelFileErrorOf(thrown) : thrown;
     reply =

@@ -12,7 +12,13 @@ import type { WorkerJob } from './protocol';
 
 const limits = { heapMb: 256, deadlineMs: 30_000 };
 
-function poolWith(options: { size: number; memoryMb: number; queueLimit?: number; maxWaitMs?: number }) {
+function poolWith(options: {
+  size: number;
+  memoryMb: number;
+  queueLimit?: number;
+  maxWaitMs?: number;
+  keepThreads?: { memoryMb: number; jobs: number };
+}) {
   const seen: WorkerPoolStats[] = [];
   const order: number[] = [];
   let release!: () => void;
@@ -154,6 +160,45 @@ describe('the worker pool', () => {
       expect(pool.stats().memoryInUseMb).toBe(256);
     } finally {
       await pool.close();
+    }
+  });
+
+  it('gives a lean thread the next job, and ends one after a large or failed job', async () => {
+    const { pool } = poolWith({ size: 1, memoryMb: 256 });
+    try {
+      await pool.prewarm();
+      for (const n of [1, 2, 3]) await templateNumber(pool, n);
+      // One thread did all three: no start, no modules loaded again.
+      expect(pool.stats()).toMatchObject({ threadsStarted: 1, idle: 1, busy: 0, memoryInUseMb: 256 });
+      // A file the worker cannot read fails the job, and its thread ends: a new spare follows.
+      const unreadable = {
+        kind: 'fileSheets' as const,
+        content: new Uint8Array([1, 2, 3]),
+        fileName: 'x.xlsx',
+      };
+      await expect(pool.run(unreadable)).rejects.toMatchObject({ reason: 'INVALID_FILE' });
+      await until(() => pool.stats().threadsStarted === 2 && pool.stats().idle === 1, 'a new spare');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('ends a thread that holds more than it may keep, or has done its share of jobs', async () => {
+    const lean = poolWith({ size: 1, memoryMb: 256, keepThreads: { memoryMb: 0, jobs: 100 } });
+    const tired = poolWith({ size: 1, memoryMb: 256, keepThreads: { memoryMb: 1024, jobs: 2 } });
+    try {
+      for (const { pool } of [lean, tired]) await pool.prewarm();
+      for (const n of [1, 2, 3, 4]) {
+        await templateNumber(lean.pool, n);
+        await templateNumber(tired.pool, n);
+      }
+      await until(() => lean.pool.stats().idle === 1 && tired.pool.stats().idle === 1, 'spares');
+      // Every job on a thread of its own; two jobs a thread.
+      expect(lean.pool.stats().threadsStarted).toBe(5);
+      expect(tired.pool.stats().threadsStarted).toBe(3);
+    } finally {
+      await lean.pool.close();
+      await tired.pool.close();
     }
   });
 });

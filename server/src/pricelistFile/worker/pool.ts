@@ -44,6 +44,12 @@ export interface WorkerPoolOptions {
    */
   onJobStart?: (job: WorkerJob) => Promise<void> | void;
   /**
+   * A thread that ends a job holding at most `memoryMb` (heap and external) and has done fewer
+   * than `jobs` jobs is kept for the next; any other ends, and so gives its memory back. By
+   * default 64 MB and 100 jobs (decision 0050).
+   */
+  keepThreads?: { memoryMb: number; jobs: number };
+  /**
    * The threads' entry module: by default excelWorker.mjs, which loads the TypeScript through
    * tsx in each thread. The server (main.ts) and the unit tests' apps start their workers from a
    * bundle of the same sources instead (workerBundle.ts), a fraction of the CPU per thread.
@@ -56,8 +62,10 @@ export interface WorkerPoolStats {
   size: number;
   /** Workers doing a job. */
   busy: number;
-  /** Workers started ahead of need (the spare), waiting for a job. */
+  /** Workers started ahead of need or kept after a job (the spare), waiting for a job. */
   idle: number;
+  /** Threads started since the pool was made. */
+  threadsStarted: number;
   /** Requests waiting for a worker. */
   waiting: number;
   /** The heap limits of every thread not yet ended (busy, idle and ending), MB. */
@@ -65,6 +73,9 @@ export interface WorkerPoolStats {
   /** The memory budget, MB. */
   memoryTotalMb: number;
 }
+
+/** A thread is kept for another job after one that leaves it this lean (decision 0050). */
+const defaultKeepThreads = { memoryMb: 64, jobs: 100 };
 
 interface Waiter {
   bounded: boolean;
@@ -81,10 +92,12 @@ interface Waiter {
  * turn without a bound (it is already queued in the database, and the job loop starts at most
  * `capacity` of them).
  *
- * Each worker still does exactly one job and then ends. Once `prewarm()` has been called (the
- * job loop does, at server start), one spare is kept started when there is room for it, so a
- * job does not wait while a thread loads its modules; the spare counts against the limits and
- * is the next request's.
+ * A worker does one job at a time. After a job that leaves it lean it is kept and does the next
+ * (no thread to start, no modules to load again); after a large or failed job it ends, so its
+ * memory goes back (`keepThreads`, decision 0050). Once `prewarm()` has been called (the job loop
+ * does, at server start), one spare is kept ready when there is room for it, so a job does not
+ * wait while a thread loads its modules; the spare counts against the limits and is the next
+ * request's.
  */
 export class WorkerPool {
   /** Threads not yet ended: busy, the spare, and those ending. */
@@ -94,6 +107,7 @@ export class WorkerPool {
   private readonly waiters: Waiter[] = [];
   private keepSpare = false;
   private closed = false;
+  private threadsStarted = 0;
 
   constructor(private readonly options: WorkerPoolOptions) {
     if (options.size < 1) throw new Error('The worker pool needs a size of at least 1');
@@ -113,6 +127,7 @@ export class WorkerPool {
       size: this.options.size,
       busy: this.busy,
       idle: this.spare ? 1 : 0,
+      threadsStarted: this.threadsStarted,
       waiting: this.waiters.length,
       memoryInUseMb: memory,
       memoryTotalMb: this.options.memoryMb,
@@ -189,9 +204,15 @@ export class WorkerPool {
       if (ended) return;
       ended = true;
       this.busy--;
+      if (started.kept && !started.exited && !this.closed) {
+        this.giveBack(started);
+        return;
+      }
       // Its heap counts until it has exited (see `pump` on exit).
       void started.worker.terminate();
     };
+    const { memoryMb, jobs } = this.options.keepThreads ?? defaultKeepThreads;
+    const keep = (heldMb: number, jobsDone: number) => heldMb <= memoryMb && jobsDone < jobs;
     return {
       run: async (job, followUp) => {
         if (ended) throw new Error('a reserved worker runs one job');
@@ -199,7 +220,7 @@ export class WorkerPool {
           const refused = refuseDetached(job, followUp);
           if (refused) return await refused;
           await this.options.onJobStart?.(job);
-          return await runOnWorker(started, job, this.options.limits, followUp);
+          return await runOnWorker(started, job, this.options.limits, followUp, keep);
         } finally {
           end();
         }
@@ -245,6 +266,7 @@ export class WorkerPool {
   }
 
   private start(heapMb: number): StartedWorker {
+    this.threadsStarted++;
     const started = startWorker(
       heapMb,
       (ended) => {
@@ -256,6 +278,21 @@ export class WorkerPool {
     );
     this.live.add(started);
     return started;
+  }
+
+  /** A thread kept after its job: the first waiting request's, else the spare, else it ends. */
+  private giveBack(started: StartedWorker) {
+    const waiter = this.waiters.shift();
+    if (waiter) {
+      waiter.give(started);
+      return;
+    }
+    // Kept even by a pool never prewarmed (tests, tools): it is unref'd, and close() ends it.
+    if (!this.spare) {
+      this.spare = started;
+      return;
+    }
+    void started.worker.terminate();
   }
 
   /** A worker for a request now: the spare, or a new thread when there is room; else null. */

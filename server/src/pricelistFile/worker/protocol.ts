@@ -64,7 +64,8 @@ export type WorkerResult =
   | { kind: 'fileSheets'; sheets: FileSheet[] };
 
 export type WorkerReply =
-  | { ok: true; result: WorkerResult }
+  /** `memoryMb`: the thread's heap and external memory once the job is done. */
+  | { ok: true; result: WorkerResult; memoryMb: number }
   | { ok: false; problem: ExcelFileProblem | null; message: string };
 
 /** The worker thread's nice value: the scheduler prefers the API thread (nice 0) about 10:1. */

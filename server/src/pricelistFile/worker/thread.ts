@@ -30,6 +30,10 @@ export interface StartedWorker {
   worker: Worker;
   heapMb: number;
   exited: boolean;
+  /** Jobs this thread has done (a pool may give a lean thread another job). */
+  jobsDone: number;
+  /** Whether the thread was kept after its last job, to do another; else it is ending. */
+  kept: boolean;
   /** Resolves when the worker has loaded its modules and waits for a job. */
   ready: Promise<void>;
   /** Resolves when the thread has ended (its heap is given back). */
@@ -37,8 +41,8 @@ export interface StartedWorker {
 }
 
 /**
- * Starts a worker thread. It is unref'd, so an idle one never keeps the process alive, and it
- * does exactly one job: a file can leave nothing behind for the next.
+ * Starts a worker thread. It is unref'd, so an idle one never keeps the process alive. It does one
+ * job at a time, and ends after it unless the pool keeps it (runOnWorker's `keep`).
  */
 export function startWorker(
   heapMb: number,
@@ -60,7 +64,7 @@ export function startWorker(
   const gone = new Promise<void>((resolve) => {
     exited = resolve;
   });
-  const started: StartedWorker = { worker, heapMb, exited: false, ready, gone };
+  const started: StartedWorker = { worker, heapMb, exited: false, jobsDone: 0, kept: false, ready, gone };
   worker.once('exit', () => {
     started.exited = true;
     exited();
@@ -106,24 +110,35 @@ export function refuseDetached(job: WorkerJob, followUp?: Promise<unknown>): Pro
   return Promise.reject(new ExcelWorkerError('CRASH', 'Filen saknar innehåll och kan inte bearbetas.'));
 }
 
-/** Does one job on a started worker, then ends the worker whatever the outcome. */
+/**
+ * Does one job on a started worker. Then the worker ends, whatever the outcome, unless the job
+ * succeeded and `keep` says the thread may do another with the memory it now holds: it is then
+ * left idle (`started.kept`), without this job's listeners.
+ */
 export function runOnWorker(
   started: StartedWorker,
   job: WorkerJob,
   limits: WorkerLimits,
   followUp?: Promise<readonly WorkerSnapshot[]>,
+  keep: (memoryMb: number, jobsDone: number) => boolean = () => false,
 ): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const { worker } = started;
     worker.ref();
+    started.kept = false;
     let settled = false;
-    const settle = (action: () => void) => {
+    const settle = (action: () => void, memoryMb?: number) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       worker.removeAllListeners('message');
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      started.jobsDone += 1;
+      started.kept = memoryMb !== undefined && !started.exited && keep(memoryMb, started.jobsDone);
       action();
-      void worker.terminate();
+      if (started.kept) worker.unref();
+      else void worker.terminate();
     };
     const deadline = setTimeout(
       () =>
@@ -139,20 +154,22 @@ export function runOnWorker(
     );
     worker.on('message', (reply: WorkerReply | typeof WORKER_READY) => {
       if (reply === WORKER_READY) return;
-      settle(() => {
-        if (reply.ok) resolve(reply.result);
-        else if (reply.problem !== null)
-          reject(new ExcelWorkerError('INVALID_FILE', reply.message, reply.problem));
-        else
-          reject(
-            new ExcelWorkerError(
-              'CRASH',
-              `Bearbetningen av filen avbröts av ett oväntat fel: ${reply.message}`,
-            ),
-          );
-      });
+      if (reply.ok) {
+        settle(() => resolve(reply.result), reply.memoryMb);
+        return;
+      }
+      settle(() =>
+        reject(
+          reply.problem !== null
+            ? new ExcelWorkerError('INVALID_FILE', reply.message, reply.problem)
+            : new ExcelWorkerError(
+                'CRASH',
+                `Bearbetningen av filen avbröts av ett oväntat fel: ${reply.message}`,
+              ),
+        ),
+      );
     });
-    worker.on('error', (error: Error & { code?: string }) =>
+    const onError = (error: Error & { code?: string }) =>
       settle(() =>
         reject(
           error.code === 'ERR_WORKER_OUT_OF_MEMORY'
@@ -165,13 +182,13 @@ export function runOnWorker(
                 `Bearbetningen av filen avbröts av ett oväntat fel: ${error.message}`,
               ),
         ),
-      ),
-    );
-    worker.on('exit', (code) =>
+      );
+    const onExit = (code: number) =>
       settle(() =>
         reject(new ExcelWorkerError('CRASH', `Bearbetningen av filen avbröts oväntat (kod ${code}).`)),
-      ),
-    );
+      );
+    worker.on('error', onError);
+    worker.on('exit', onExit);
     if (started.exited) {
       settle(() => reject(new ExcelWorkerError('CRASH', 'Bearbetningen av filen avbröts oväntat.')));
       return;
