@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DatabaseId } from './ids';
 
 /**
  * API keys (docs/api-keys.md): a supplier's program calls the API as its user with
@@ -18,7 +19,7 @@ const exampleApiKey = {
 
 export const ApiKey = z
   .object({
-    id: z.number().int(),
+    id: DatabaseId,
     name: z.string(),
     /** The prefix and the secret's last four characters, e.g. "hmdb_…x3Fq": enough to tell keys apart. */
     hint: z.string(),

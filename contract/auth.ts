@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DatabaseId } from './ids';
 
 export const Permission = z.object({ name: z.string() }).meta({ examples: [{ name: 'product:create_own' }] });
 export const Role = z.object({ name: z.string(), permissions: z.array(Permission) }).meta({
@@ -10,13 +11,13 @@ export const Role = z.object({ name: z.string(), permissions: z.array(Permission
   ],
 });
 export type Role = z.infer<typeof Role>;
-export const UserEngagement = z.object({ organizationId: z.number().int(), roles: z.array(Role) });
+export const UserEngagement = z.object({ organizationId: DatabaseId, roles: z.array(Role) });
 export type UserEngagement = z.infer<typeof UserEngagement>;
 
 /** The profile of docs/product.md, "Data the shell shows"; `POST login` answers with the same shape. */
 export const Profile = z
   .object({
-    id: z.number().int(),
+    id: DatabaseId,
     firstName: z.string(),
     lastName: z.string(),
     previousLoginFound: z.boolean(),

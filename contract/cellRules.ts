@@ -5,6 +5,9 @@ import {
   warrantyUnits,
   warrantyValidFromValues,
 } from './domain';
+import { type ForbiddenCharacter, ruleMessages } from './ruleMessages';
+
+export type { ForbiddenCharacter };
 
 /**
  * The rules of one cell's text (docs/price-list-file.md), shared by the validation
@@ -40,27 +43,34 @@ export interface ValueProblem {
 }
 
 export const valueProblems = {
-  notNumber: { rule: 'NOT_A_NUMBER', text: 'Värdet är inte ett tal.' },
-  notInteger: { rule: 'NOT_AN_INTEGER', text: 'Värdet är inte ett heltal.' },
-  negative: { rule: 'NEGATIVE', text: 'Värdet är negativt.' },
-  belowOne: { rule: 'LESS_THAN_ONE', text: 'Värdet är mindre än 1.' },
-  decimals: { rule: 'TOO_MANY_DECIMALS', text: 'Värdet har fler än två decimaler.' },
-  tooLargeInteger: { rule: 'TOO_LARGE', text: 'Värdet är för stort (högst 2 147 483 647).' },
-  tooLargePrice: { rule: 'TOO_LARGE', text: 'Värdet är för stort (högst 999 999 999 999,99).' },
-  date: { rule: 'DATE_VALUE', text: 'Cellen är formaterad som ett datum.' },
-  boolean: { rule: 'BOOLEAN_VALUE', text: 'Cellen innehåller ett sanningsvärde (SANT eller FALSKT).' },
+  notNumber: { rule: 'NOT_A_NUMBER', text: ruleMessages.NOT_A_NUMBER },
+  notInteger: { rule: 'NOT_AN_INTEGER', text: ruleMessages.NOT_AN_INTEGER },
+  negative: { rule: 'NEGATIVE', text: ruleMessages.NEGATIVE },
+  belowOne: { rule: 'LESS_THAN_ONE', text: ruleMessages.LESS_THAN_ONE },
+  decimals: { rule: 'TOO_MANY_DECIMALS', text: ruleMessages.TOO_MANY_DECIMALS },
+  tooLargeInteger: { rule: 'TOO_LARGE', text: ruleMessages.TOO_LARGE.integer },
+  tooLargePrice: { rule: 'TOO_LARGE', text: ruleMessages.TOO_LARGE.price },
+  date: { rule: 'DATE_VALUE', text: ruleMessages.DATE_VALUE },
+  boolean: { rule: 'BOOLEAN_VALUE', text: ruleMessages.BOOLEAN_VALUE },
 } satisfies Record<string, ValueProblem>;
 
 /** "Pris saknas. Pris måste vara …": a required column's empty cell. */
 export const missingValueMessage = (key: 'articleNumber' | 'price' | 'minimumOrderQuantity') =>
-  `${priceListColumns.find((column) => column.key === key)!.header} saknas. ${allowedValues[key]}`;
+  `${ruleMessages.REQUIRED(priceListColumns.find((column) => column.key === key)!.header)} ${allowedValues[key]}`;
 
 /** A text that is not one of a column's words (Garanti enhet, Garanti gäller från). */
 export const notAllowedWordMessage = (key: 'warrantyUnit' | 'warrantyValidFrom') =>
-  `Värdet är inte ett av de tillåtna. ${allowedValues[key]}`;
+  `${key === 'warrantyUnit' ? ruleMessages.INVALID_UNIT : ruleMessages.INVALID_VALID_FROM} ${allowedValues[key]}`;
 
 export const tooLongMessage = (length: number) =>
-  `Texten är ${length} tecken lång. ${allowedValues.warrantyTerms}`;
+  `${ruleMessages.TOO_LONG(length)} ${allowedValues.warrantyTerms}`;
+
+/** "Artikelnumret finns inte bland organisationens artiklar. Ange …". */
+export const unknownArticleMessage = `${ruleMessages.UNKNOWN_ARTICLE} ${allowedValues.articleNumber}`;
+
+/** "Cellen innehåller felvärdet #N/A. Pris måste vara …". */
+export const errorValueMessage = (key: Exclude<PriceListColumnKey, 'articleName'>, errorValue: string) =>
+  `${ruleMessages.ERROR_VALUE(errorValue)} ${allowedValues[key]}`;
 
 export interface DecimalText {
   negative: boolean;
@@ -112,13 +122,6 @@ export function typedText(text: string): string {
   return formulaLike ? text.slice(1) : text;
 }
 
-export interface ForbiddenCharacter {
-  /** The code unit, e.g. 0x0000 or 0xD800. */
-  code: number;
-  /** Its place in the text, counted from 1 in code units. */
-  position: number;
-}
-
 /** The C0 controls XML 1.0 cannot hold (all but tab, line feed and carriage return), U+FFFE and U+FFFF. */
 const C0_BUT_TAB_LF_CR = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F';
 /** Half of a surrogate pair without its other half (the regular expression reads code units). */
@@ -131,18 +134,9 @@ export function forbiddenCharacterIn(text: string): ForbiddenCharacter | null {
   return found ? { code: text.charCodeAt(found.index), position: found.index + 1 } : null;
 }
 
-const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-
 /** The Swedish sentence that names a refused character and where it is. */
-export function forbiddenCharacterMessage({ code, position }: ForbiddenCharacter): string {
-  const what =
-    code >= 0xd800 && code <= 0xdfff
-      ? `${hex(code)}, en halv teckenkod`
-      : code >= 0xfffe
-        ? `${hex(code)}, som inte är ett tecken`
-        : `${hex(code)}, ett styrtecken`;
-  return `Texten innehåller ett tecken som inte kan sparas (${what}) på plats ${position}.`;
-}
+export const forbiddenCharacterMessage: (found: ForbiddenCharacter) => string =
+  ruleMessages.FORBIDDEN_CHARACTER;
 
 /** One of `values` written in any casing, as its canonical spelling; null if none. */
 function canonicalOf(values: readonly string[]) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DatabaseId } from './ids';
 
 /**
  * The items of the lists behind the start-page counts (docs/dashboard-counts.md). The SPA only
@@ -9,10 +10,10 @@ import { z } from 'zod';
 /** `agreements/getPricelistsFilteredBy/{filter}` */
 export const PricelistItem = z
   .object({
-    id: z.number().int(),
+    id: DatabaseId,
     number: z.string(),
     validFrom: z.string(),
-    agreementId: z.number().int(),
+    agreementId: DatabaseId,
     agreementNumber: z.string(),
     agreementName: z.string(),
   })
@@ -33,7 +34,7 @@ export type PricelistItem = z.infer<typeof PricelistItem>;
 /** `agreements/getAgreementsChangedByCustomer` and `agreements/getAgreementsToExtend` */
 export const AgreementItem = z
   .object({
-    id: z.number().int(),
+    id: DatabaseId,
     agreementNumber: z.string(),
     name: z.string(),
     validFrom: z.string(),
@@ -61,15 +62,15 @@ export type AgreementItem = z.infer<typeof AgreementItem>;
 /** `agreements/getPricelistRowsApprovedByCustomer` */
 export const PricelistRowItem = z
   .object({
-    id: z.number().int(),
-    articleId: z.number().int(),
+    id: DatabaseId,
+    articleId: DatabaseId,
     articleNumber: z.string(),
     articleName: z.string(),
     price: z.string(),
     approvedAt: z.string(),
-    pricelistId: z.number().int(),
+    pricelistId: DatabaseId,
     pricelistNumber: z.string(),
-    agreementId: z.number().int(),
+    agreementId: DatabaseId,
     agreementNumber: z.string(),
   })
   .meta({
@@ -93,7 +94,7 @@ export type PricelistRowItem = z.infer<typeof PricelistRowItem>;
 /** `agreements/getArticlesChanged` */
 export const ChangedArticleItem = z
   .object({
-    id: z.number().int(),
+    id: DatabaseId,
     articleNumber: z.string(),
     name: z.string(),
     supplierName: z.string(),
@@ -115,9 +116,9 @@ export type ChangedArticleItem = z.infer<typeof ChangedArticleItem>;
 /** `assortments/getArticlesDiscontinued` */
 export const DiscontinuedArticleItem = z
   .object({
-    assortmentId: z.number().int(),
+    assortmentId: DatabaseId,
     assortmentName: z.string(),
-    articleId: z.number().int(),
+    articleId: DatabaseId,
     articleNumber: z.string(),
     articleName: z.string(),
     discontinuedAt: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { columnMappingSources, priceListColumnHeaders } from './domain';
+import { DatabaseId } from './ids';
 import {
   columnChoiceExample,
   columnMappingRequestExample,
@@ -96,7 +97,7 @@ export const ColumnMappingUsed = z
     source: z.enum(columnMappingSources),
     sheet: z.string(),
     columns: z.array(z.object({ column: z.string(), fileColumn: z.string(), fileHeader: z.string() })),
-    savedMapping: z.object({ id: z.number().int(), savedAt: z.string() }).optional(),
+    savedMapping: z.object({ id: DatabaseId, savedAt: z.string() }).optional(),
   })
   .meta({ examples: [columnMappingUsedExample] });
 export type ColumnMappingUsed = z.infer<typeof ColumnMappingUsed>;
@@ -104,7 +105,7 @@ export type ColumnMappingUsed = z.infer<typeof ColumnMappingUsed>;
 /** A mapping the organisation saved: found again by its sheet and the set of the file's headers. */
 export const SavedColumnMapping = z
   .object({
-    id: z.number().int(),
+    id: DatabaseId,
     sheet: z.string(),
     /** The file's headers the mapping was saved for, in the file's order. */
     headers: z.array(z.string()),

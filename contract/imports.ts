@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { importStatuses, importTypes, revalidationCauses } from './domain';
+import { DatabaseId } from './ids';
 import { ColumnMappingRequest } from './importColumnMappings';
 import {
   confirmImportRequestExample,
@@ -24,15 +25,12 @@ export const ImportStatusSchema = z.enum(importStatuses);
 
 export const GeneralPricelistMetadata = z
   .object({
-    parent: z.number().int(),
-    id: z.number().int(),
+    parent: DatabaseId,
+    id: DatabaseId,
     number: z.string().optional(),
   })
   .meta({ examples: [pricelistMetadataExample] });
 export type GeneralPricelistMetadata = z.infer<typeof GeneralPricelistMetadata>;
-
-/** A database id: a positive PostgreSQL integer. */
-const DatabaseId = z.number().int().min(1).max(2_147_483_647);
 
 /** The `request` part of the multipart upload. */
 export const CreateImportRequest = z
@@ -46,14 +44,14 @@ export type CreateImportRequest = z.infer<typeof CreateImportRequest>;
 
 export const Import = z
   .object({
-    id: z.number().int(),
+    id: DatabaseId,
     type: ImportTypeSchema,
     status: ImportStatusSchema,
     created: z.string(),
     importStarted: z.string().nullable(),
     imported: z.string().nullable(),
     fileName: z.string(),
-    importedBy: z.object({ id: z.number().int(), fullName: z.string() }),
+    importedBy: z.object({ id: DatabaseId, fullName: z.string() }),
     metadata: GeneralPricelistMetadata,
     /**
      * Only for VALIDATION_ERROR and IMPORT_ERROR when the file itself was refused (a zip bomb, a

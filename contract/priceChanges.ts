@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DatabaseId, DatabaseIdQuery } from './ids';
 import { exampleRowValues, PricelistRowValues, PricelistTimeStatusSchema } from './pricelists';
 
 /**
@@ -68,17 +69,17 @@ export const PriceChangeEntry = z
     /** Who uploaded the applied file, or who undid it. */
     changedBy: z.string().nullable(),
     organization: z.object({
-      id: z.number().int(),
+      id: DatabaseId,
       name: z.string(),
       organizationNumber: z.string().nullable(),
     }),
     pricelist: z.object({
-      generalPricelistId: z.number().int(),
-      id: z.number().int(),
+      generalPricelistId: DatabaseId,
+      id: DatabaseId,
       number: z.string(),
       status: PricelistTimeStatusSchema,
     }),
-    import: z.object({ id: z.number().int(), fileName: z.string() }),
+    import: z.object({ id: DatabaseId, fileName: z.string() }),
     /** The whole entry's rows, by kind, whatever part of them this answer holds. */
     counts: z.object({ added: z.number().int(), updated: z.number().int(), removed: z.number().int() }),
     /** The place of `rows[0]` among the entry's rows: above 0 when an earlier answer had the first ones. */
@@ -111,20 +112,8 @@ export const PriceChangeFeedQuery = z.object({
     .optional()
     .meta({ examples: ['42'] }),
   limit: z.coerce.number().int().min(1).max(MAX_FEED_LIMIT).default(MAX_FEED_LIMIT),
-  organizationId: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .optional()
-    .meta({ examples: [1] }),
-  pricelistId: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .optional()
-    .meta({ examples: [2] }),
+  organizationId: DatabaseIdQuery.optional().meta({ examples: [1] }),
+  pricelistId: DatabaseIdQuery.optional().meta({ examples: [2] }),
 });
 export type PriceChangeFeedQuery = z.input<typeof PriceChangeFeedQuery>;
 
@@ -144,13 +133,7 @@ const isoDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/)
 
 /** GET pricelists/changes/recent: newest first, by supplier and by days (both ends included). */
 export const RecentPriceChangesQuery = z.object({
-  organizationId: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .optional()
-    .meta({ examples: [1] }),
+  organizationId: DatabaseIdQuery.optional().meta({ examples: [1] }),
   from: isoDay.optional().meta({ examples: ['2026-11-01'] }),
   to: isoDay.optional().meta({ examples: ['2026-11-30'] }),
   /** The `nextBefore` of the answer before: the older entries. */
@@ -169,7 +152,7 @@ export const RecentPriceChanges = z
     /** Pass as `before` for older entries; null when there are none. */
     nextBefore: z.string().nullable(),
     /** The suppliers the caller may choose between: those with changes. */
-    suppliers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    suppliers: z.array(z.object({ id: DatabaseId, name: z.string() })),
   })
   .meta({
     examples: [{ changes: [], nextBefore: null, suppliers: [{ id: 1, name: 'Hjälpmedel Demo AB' }] }],

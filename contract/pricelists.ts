@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pricelistTimeStatuses } from './domain';
+import { DatabaseId } from './ids';
 
 export const PricelistTimeStatusSchema = z.enum(pricelistTimeStatuses);
 
@@ -29,12 +30,12 @@ export const PricelistRowValues = z
   .meta({ examples: [exampleRowValues] });
 export type PricelistRowValues = z.infer<typeof PricelistRowValues>;
 
-export const GeneralPricelist = z.object({ id: z.number().int() }).meta({ examples: [{ id: 1 }] });
+export const GeneralPricelist = z.object({ id: DatabaseId }).meta({ examples: [{ id: 1 }] });
 export type GeneralPricelist = z.infer<typeof GeneralPricelist>;
 
 export const ActivePricelist = z
   .object({
-    id: z.number().int(),
+    id: DatabaseId,
     number: z.string(),
     status: PricelistTimeStatusSchema,
   })
@@ -44,14 +45,14 @@ export type ActivePricelist = z.infer<typeof ActivePricelist>;
 /** One price list of a general price list, as its page lists it. */
 export const PricelistOverview = z
   .object({
-    id: z.number().int(),
+    id: DatabaseId,
     number: z.string(),
     status: PricelistTimeStatusSchema,
     /** YYYY-MM-DD. */
     validFrom: z.string(),
     rowCount: z.number().int(),
     /** The latest applied import of the list, not undone. */
-    lastImport: z.object({ id: z.number().int(), fileName: z.string(), imported: z.string() }).nullable(),
+    lastImport: z.object({ id: DatabaseId, fileName: z.string(), imported: z.string() }).nullable(),
   })
   .meta({
     examples: [
@@ -70,7 +71,7 @@ export type PricelistOverview = z.infer<typeof PricelistOverview>;
 /** GET pricelists/{organizationId}/{generalPricelistId}: the general price list with its price lists, by valid from. */
 export const GeneralPricelistView = z
   .object({
-    id: z.number().int(),
+    id: DatabaseId,
     pricelists: z.array(PricelistOverview),
   })
   .meta({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DatabaseId } from './ids';
 import { webhookEventTypes } from './webhookRules';
 
 /**
@@ -19,7 +20,7 @@ const exampleEndpoint = {
 
 export const WebhookEndpoint = z
   .object({
-    id: z.number().int().positive(),
+    id: DatabaseId,
     url: z.string(),
     events: z.array(z.enum(webhookEventTypes)),
     enabled: z.boolean(),
@@ -78,7 +79,7 @@ const exampleDelivery = {
 
 export const WebhookDelivery = z
   .object({
-    id: z.number().int().positive(),
+    id: DatabaseId,
     /** The `webhook-id`: the same on every attempt of this event. */
     eventId: z.string(),
     eventType: z.string(),
@@ -119,12 +120,12 @@ export const WebhookImportEvent = z.object({
   type: z.enum(webhookEventTypes),
   timestamp: z.string(),
   data: z.object({
-    organizationId: z.number().int(),
-    importId: z.number().int(),
+    organizationId: DatabaseId,
+    importId: DatabaseId,
     fileName: z.string(),
     status: z.string(),
-    generalPricelistId: z.number().int(),
-    pricelist: z.object({ id: z.number().int(), number: z.string().nullable() }),
+    generalPricelistId: DatabaseId,
+    pricelist: z.object({ id: DatabaseId, number: z.string().nullable() }),
     result: WebhookImportResult.nullable(),
     /** The summary page, for a person to read or fix it. */
     summaryUrl: z.string(),
@@ -138,10 +139,10 @@ export const WebhookPricelistChangedEvent = z.object({
   timestamp: z.string(),
   data: z.object({
     kind: z.enum(['IMPORT_APPLIED', 'IMPORT_UNDONE']),
-    organization: z.object({ id: z.number().int(), name: z.string() }),
-    generalPricelistId: z.number().int(),
-    pricelist: z.object({ id: z.number().int(), number: z.string() }),
-    importId: z.number().int(),
+    organization: z.object({ id: DatabaseId, name: z.string() }),
+    generalPricelistId: DatabaseId,
+    pricelist: z.object({ id: DatabaseId, number: z.string() }),
+    importId: DatabaseId,
     counts: z.object({ added: z.number().int(), updated: z.number().int(), removed: z.number().int() }),
     /** The entry's cursor, and the `after` that reads it: GET pricelists/changes?after={feed.after}. */
     feed: z.object({ cursor: z.string(), after: z.string() }),

@@ -13,7 +13,7 @@ function markdownFiles(): string[] {
   const docs = readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.md'))
     .map((file) => path.join('docs', file));
-  return ['README.md', 'server/src/lib/xlsx/README.md', ...docs];
+  return ['README.md', 'server/src/lib/xlsx/README.md', 'server/src/lib/xml/README.md', ...docs];
 }
 
 /** `server/src/…` and `web/src/…` paths as written, without trailing punctuation or a `:line`. */

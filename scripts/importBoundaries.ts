@@ -216,7 +216,7 @@ export function boundaryOverrides() {
         {
           group: ['../../*', '../../**', '#contract', '#contract/**'],
           message:
-            'server/src/lib stands alone (the .xlsx reader, the job loop, the calendar): it imports nothing of the service (server/src/lib/xlsx/README.md).',
+            'server/src/lib stands alone (the XML tokenizer, the .xlsx reader, the job loop, the calendar): it imports nothing of the service (server/src/lib/xlsx/README.md).',
         },
         noTestSupport,
       ],

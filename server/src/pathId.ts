@@ -14,7 +14,12 @@ export function pathId(value: string): number {
 }
 
 /**
- * The same rule as a route's params schema. A path that fails its params schema is answered 404
- * (errors.ts): it names nothing there is.
+ * The same rule as a route's params schema, but for 0, which no row has: a path that fails its
+ * params schema is answered 404 (errors.ts), as it names nothing there is. Written as a number
+ * schema behind the text check, so the OpenAPI document gives the id its shape (an integer from 1)
+ * instead of a text pattern.
  */
-export const PathIdParam = z.string().regex(PATH_ID).transform(Number);
+export const PathIdParam = z.preprocess(
+  (value) => (typeof value === 'string' && PATH_ID.test(value) ? Number(value) : value),
+  z.number().int().min(1).max(999_999_999),
+);

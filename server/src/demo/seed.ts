@@ -149,7 +149,22 @@ async function truncateAll(trx: Transaction<DB>) {
   await sql`truncate ${sql.join(names)} restart identity cascade`.execute(trx);
 }
 
+/**
+ * The demo data every page builds on. The steps run in this order, so every id (serial) comes
+ * out the same on every seed: the tests and the docs name them.
+ */
 async function seedCore(trx: Transaction<DB>, now: Date, passwordHash: string): Promise<SeedContext> {
+  const organizations = await insertOrganizations(trx);
+  const roleId = await insertRoles(trx);
+  const users = await insertUsers(trx, now, passwordHash, organizations, roleId);
+  const articles = await insertArticles(trx, organizations);
+  const pricelists = await insertPricelists(trx, now, organizations, articles);
+  await insertLegacyImportStatuses(trx, now, users);
+  await insertDynamicTexts(trx);
+  return { now, organizations, users, articles, pricelists };
+}
+
+async function insertOrganizations(trx: Transaction<DB>): Promise<SeedContext['organizations']> {
   const org = async (name: string, kind: 'SUPPLIER' | 'CUSTOMER', organizationNumber: string | null = null) =>
     (
       await trx
@@ -158,13 +173,16 @@ async function seedCore(trx: Transaction<DB>, now: Date, passwordHash: string): 
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const organizations = {
+  return {
     // A made-up number with a valid check digit; the other supplier has none (its catalogue names no number).
     supplier: await org('Hjälpmedel Demo AB', 'SUPPLIER', '5599000006'),
     otherSupplier: await org('Annan Leverantör AB', 'SUPPLIER'),
     region: await org('Region Demo', 'CUSTOMER'),
   };
+}
 
+/** The permissions and the roles that hold them; returns each role's id by name. */
+async function insertRoles(trx: Transaction<DB>): Promise<Map<string, number>> {
   const permissionNames = [...new Set(Object.values(rolePermissions).flat())];
   const permissions = await trx
     .insertInto('permissions')
@@ -181,7 +199,17 @@ async function seedCore(trx: Transaction<DB>, now: Date, passwordHash: string): 
       .values(names.map((p) => ({ role_id: role.id, permission_id: permissionId.get(p)! })))
       .execute();
   }
+  return roleId;
+}
 
+/** The demo users, each engaged in its organisation with its role; returns their ids by username. */
+async function insertUsers(
+  trx: Transaction<DB>,
+  now: Date,
+  passwordHash: string,
+  organizations: SeedContext['organizations'],
+  roleId: Map<string, number>,
+): Promise<Record<string, number>> {
   const users: Record<string, number> = {};
   for (const user of demoUsers) {
     const { id } = await trx
@@ -208,7 +236,14 @@ async function seedCore(trx: Transaction<DB>, now: Date, passwordHash: string): 
       .values({ engagement_id: engagement.id, role_id: roleId.get(user.role)! })
       .execute();
   }
+  return users;
+}
 
+/** 500 articles of the demo supplier (HMD-…) and 50 of the other (ANN-…); their ids by article number. */
+async function insertArticles(
+  trx: Transaction<DB>,
+  organizations: SeedContext['organizations'],
+): Promise<Map<string, number>> {
   const articles = new Map<string, number>();
   const addArticles = async (organizationId: number, prefix: string, count: number) => {
     const values = Array.from({ length: count }, (_, i) => ({
@@ -225,7 +260,16 @@ async function seedCore(trx: Transaction<DB>, now: Date, passwordHash: string): 
   };
   await addArticles(organizations.supplier, 'HMD', 500);
   await addArticles(organizations.otherSupplier, 'ANN', 50);
+  return articles;
+}
 
+/** The supplier's general price list: a past, a current (400 rows) and a future (100 rows) price list. */
+async function insertPricelists(
+  trx: Transaction<DB>,
+  now: Date,
+  organizations: SeedContext['organizations'],
+  articles: Map<string, number>,
+): Promise<SeedContext['pricelists']> {
   const generalPricelist = await trx
     .insertInto('general_pricelists')
     .values({ organization_id: organizations.supplier })
@@ -248,28 +292,39 @@ async function seedCore(trx: Transaction<DB>, now: Date, passwordHash: string): 
     current: await pricelist('2', new Date(now.getTime() - 30 * DAY)),
     future: await pricelist('3', new Date(now.getTime() + 60 * DAY)),
   };
-  const addRows = async (pricelistId: number, count: number) => {
-    const values = Array.from({ length: count }, (_, i) => ({
-      pricelist_id: pricelistId,
-      article_id: articles.get(articleNumber('HMD', i + 1))!,
-      price: (100 + (i + 1) * 2.5).toFixed(2),
-      minimum_order_quantity: 1 + (i % 5),
-      delivery_time_days: 5 + (i % 10),
-      warranty_quantity: i % 3 === 0 ? null : 1 + (i % 4),
-      warranty_unit: i % 3 === 0 ? null : 'År',
-      warranty_valid_from: i % 3 === 0 ? null : 'Leveransdatum',
-      warranty_terms: null,
-    }));
-    for (let start = 0; start < values.length; start += 500) {
-      await trx
-        .insertInto('pricelist_rows')
-        .values(values.slice(start, start + 500))
-        .execute();
-    }
-  };
-  await addRows(pricelists.current, 400);
-  await addRows(pricelists.future, 100);
+  await insertPricelistRows(trx, articles, pricelists.current, 400);
+  await insertPricelistRows(trx, articles, pricelists.future, 100);
+  return pricelists;
+}
 
+/** The first `count` HMD articles as rows of the price list, in batches of 500. */
+async function insertPricelistRows(
+  trx: Transaction<DB>,
+  articles: Map<string, number>,
+  pricelistId: number,
+  count: number,
+) {
+  const values = Array.from({ length: count }, (_, i) => ({
+    pricelist_id: pricelistId,
+    article_id: articles.get(articleNumber('HMD', i + 1))!,
+    price: (100 + (i + 1) * 2.5).toFixed(2),
+    minimum_order_quantity: 1 + (i % 5),
+    delivery_time_days: 5 + (i % 10),
+    warranty_quantity: i % 3 === 0 ? null : 1 + (i % 4),
+    warranty_unit: i % 3 === 0 ? null : 'År',
+    warranty_valid_from: i % 3 === 0 ? null : 'Leveransdatum',
+    warranty_terms: null,
+  }));
+  for (let start = 0; start < values.length; start += 500) {
+    await trx
+      .insertInto('pricelist_rows')
+      .values(values.slice(start, start + 500))
+      .execute();
+  }
+}
+
+/** Three imports of the old system, as its status list shows them to lev.admin. */
+async function insertLegacyImportStatuses(trx: Transaction<DB>, now: Date, users: Record<string, number>) {
   const legacy = [
     { unique_id: 'legacy-0001', read_status: 1, file_name: 'prislista_2024_host.xlsx', daysAgo: 200 },
     { unique_id: 'legacy-0002', read_status: 2, file_name: 'prislista_2024_var.xls', daysAgo: 150 },
@@ -286,7 +341,10 @@ async function seedCore(trx: Transaction<DB>, now: Date, passwordHash: string): 
       })),
     )
     .execute();
+}
 
+/** The start page's texts: the news, the welcome and the links. */
+async function insertDynamicTexts(trx: Transaction<DB>) {
   await trx
     .insertInto('dynamic_texts')
     .values([
@@ -300,6 +358,4 @@ async function seedCore(trx: Transaction<DB>, now: Date, passwordHash: string): 
       { id: 3, html: '<ul><li><a href="https://www.inera.se/">Inera</a></li></ul>' },
     ])
     .execute();
-
-  return { now, organizations, users, articles, pricelists };
 }

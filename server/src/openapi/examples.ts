@@ -135,7 +135,10 @@ export function withExamples(openapi: Json): Json {
       const own = exampleOf(parameter.schema, resolve);
       const byName = parameterExamples[parameter.name as string];
       if (own !== NONE) parameter.example = own;
-      else if (byName !== undefined) parameter.example = byName;
+      // An id's schema is an integer's (pathId.ts): its example is the number, not the text.
+      else if (byName !== undefined)
+        parameter.example =
+          (parameter.schema as Json | undefined)?.type === 'integer' ? Number(byName) : byName;
     }
     for (const { contentType, media } of bodiesOf(operation)) {
       if (media.example !== undefined || media.examples !== undefined) continue;

@@ -1,5 +1,6 @@
 import type { ColumnChoice, ValidationError } from '#contract';
 import { type PriceListColumnKey, priceListColumns } from '#contract/domain';
+import { ruleMessages } from '#contract/ruleMessages';
 import { cellDisplayValue, columnIndex, columnName, MAX_COLUMNS, type RowCells } from '../lib/xlsx';
 
 /** Slot of each column in the row being validated: the index in priceListColumns. */
@@ -42,7 +43,7 @@ export function mapHeader(cells: RowCells | null, sheet: string, date1904: boole
           sheet,
           column: column.header,
           value: text,
-          message: `Kolumnen ${column.header} finns mer än en gång i rubrikraden. Ta bort eller byt namn på den ena så att det är tydligt vilken som gäller.`,
+          message: ruleMessages.DUPLICATE_COLUMN(column.header),
           rule: 'DUPLICATE_COLUMN',
           cell: `${columnName(cells.columns[i]!)}1`,
         });

@@ -4,6 +4,7 @@ import {
   canonicalWarrantyUnit,
   canonicalWarrantyValidFrom,
   type DecimalText,
+  errorValueMessage,
   forbiddenCharacterIn,
   forbiddenCharacterMessage,
   MAX_INTEGER,
@@ -14,6 +15,7 @@ import {
   parseDecimalText,
   valueProblems as problems,
   tooLongMessage,
+  unknownArticleMessage,
 } from '#contract/cellRules';
 import {
   type PriceListColumnKey,
@@ -21,6 +23,7 @@ import {
   type ValidationRule,
   validationRules,
 } from '#contract/domain';
+import { ruleMessages } from '#contract/ruleMessages';
 import {
   cellDisplayValue,
   columnName,
@@ -196,16 +199,12 @@ export class PriceListRowRules {
       const article = this.articleIndex.get(articleNumber);
       this.row.article = article ?? -1;
       if (article === undefined) {
-        this.fail(
-          slot.articleNumber,
-          'UNKNOWN_ARTICLE',
-          `Artikelnumret finns inte bland organisationens artiklar. ${allowed.articleNumber}`,
-        );
+        this.fail(slot.articleNumber, 'UNKNOWN_ARTICLE', unknownArticleMessage);
       } else if (this.firstRowOf[article] !== 0) {
         this.fail(
           slot.articleNumber,
           'DUPLICATE_ARTICLE',
-          `Artikelnumret finns redan på rad ${this.firstRowOf[article]}. Varje artikel får bara finnas på en rad i filen.`,
+          ruleMessages.DUPLICATE_ARTICLE(this.firstRowOf[article]!),
         );
       } else {
         this.firstRowOf[article] = rowNumber;
@@ -217,11 +216,7 @@ export class PriceListRowRules {
     const warrantyQuantity = this.integer(slot.warrantyQuantity, 0, false);
     const warrantyUnit = this.choice(slot.warrantyUnit, canonicalWarrantyUnit, 'INVALID_UNIT');
     if (warrantyUnit === null && warrantyQuantity !== null && warrantyQuantity !== undefined) {
-      this.fail(
-        slot.warrantyUnit,
-        'MISSING_UNIT',
-        `Garanti enhet saknas. När Garanti antal är ifyllt måste Garanti enhet vara Dagar, Veckor, Månader eller År.`,
-      );
+      this.fail(slot.warrantyUnit, 'MISSING_UNIT', ruleMessages.MISSING_UNIT);
     }
     const warrantyValidFrom = this.choice(
       slot.warrantyValidFrom,
@@ -274,7 +269,7 @@ export class PriceListRowRules {
   /** Reports an error value (#N/A) and returns true. */
   private failOnErrorValue(index: number, i: number, key: Exclude<PriceListColumnKey, 'articleName'>) {
     if (this.cells!.kinds[i] !== ERROR) return false;
-    this.fail(index, 'ERROR_VALUE', `Cellen innehåller felvärdet ${this.cells!.texts[i]}. ${allowed[key]}`);
+    this.fail(index, 'ERROR_VALUE', errorValueMessage(key, this.cells!.texts[i]!));
     return true;
   }
 

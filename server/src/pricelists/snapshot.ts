@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PricelistTimeStatus, ValidationError } from '#contract';
 import { PRICE_LIST_SHEET, pricelistTimeStatusLabels } from '#contract';
+import { ruleMessages } from '#contract/ruleMessages';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { swedishDateOf } from '../lib/calendar';
@@ -36,7 +37,7 @@ export function inactivePricelistError(
     sheet: PRICE_LIST_SHEET,
     column: 'Prislista',
     value: number,
-    message: `Prislistan${now} kan inte längre ändras. Läs in filen till en aktuell eller framtida prislista.`,
+    message: ruleMessages.INACTIVE_PRICELIST(now),
     rule: 'INACTIVE_PRICELIST',
   };
 }

@@ -1,5 +1,5 @@
+import { asciiBytes, INCOMPLETE } from '../xml/xmlTokenizer';
 import { XmlScanner } from './xmlScanner';
-import { asciiBytes, INCOMPLETE } from './xmlTokenizer';
 
 const SI = asciiBytes('si');
 const SST = asciiBytes('sst');

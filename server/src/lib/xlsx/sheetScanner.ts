@@ -1,8 +1,8 @@
+import { asciiBytes, GT, INCOMPLETE, LT, SLASH } from '../xml/xmlTokenizer';
 import { XlsxError } from './errors';
 import { BOOLEAN, ERROR, MAX_COLUMNS, MAX_ROWS, NUMBER, RowCells, type SheetRowSink, TEXT } from './rowCells';
-import { XmlScanner } from './xmlScanner';
+import { malformed, XmlScanner } from './xmlScanner';
 import { decodeXmlText } from './xmlText';
-import { asciiBytes, GT, INCOMPLETE, LT, malformed, SLASH } from './xmlTokenizer';
 
 const SHEET_DATA = asciiBytes('sheetData');
 const ROW = asciiBytes('row');

@@ -1,6 +1,16 @@
-import type { XmlPart } from './errors';
+import { XmlError } from '../xml/xmlError';
+import { asciiBytes, INCOMPLETE, XmlTokenizer } from '../xml/xmlTokenizer';
+import { XlsxError, type XmlPart } from './errors';
 import { decodeXmlText } from './xmlText';
-import { asciiBytes, INCOMPLETE, malformed, XmlTokenizer } from './xmlTokenizer';
+
+export const malformed = (part: XmlPart) => new XlsxError('MALFORMED_XML', { part });
+
+/**
+ * The tokenizer's refusal as this library's: its codes are the same, and a part is named
+ * instead of a place, since a part is read in chunks and the tokenizer counts within one.
+ */
+const xlsxErrorOf = (error: XmlError, part: XmlPart) =>
+  error.code === 'DOCTYPE' ? new XlsxError('DOCTYPE') : malformed(part);
 
 const RPH = asciiBytes('rPh');
 const T = 0x74;
@@ -22,7 +32,7 @@ export abstract class XmlScanner {
   private finished = false;
 
   constructor(protected readonly partName: XmlPart) {
-    this.tags = new XmlTokenizer(partName);
+    this.tags = new XmlTokenizer();
   }
 
   /**
@@ -37,7 +47,7 @@ export abstract class XmlScanner {
   feed(chunk: Buffer) {
     if (this.done) return;
     if (this.pendingLength === 0) {
-      this.keep(chunk, this.scan(chunk, false));
+      this.keep(chunk, this.scanOrRefuse(chunk, false));
       return;
     }
     const length = this.pendingLength + chunk.length;
@@ -51,14 +61,22 @@ export abstract class XmlScanner {
     // A unit longer than a chunk is not re-parsed on every chunk: wait until the tail doubles.
     if (length < this.waitFor) return;
     const bytes = this.pending.subarray(0, length);
-    this.keep(bytes, this.scan(bytes, false));
+    this.keep(bytes, this.scanOrRefuse(bytes, false));
   }
 
   finish() {
     if (this.finished) return;
     this.finished = true;
-    if (!this.done) this.scan(this.pending.subarray(0, this.pendingLength), true);
+    if (!this.done) this.scanOrRefuse(this.pending.subarray(0, this.pendingLength), true);
     if (!this.done) throw malformed(this.partName);
+  }
+
+  private scanOrRefuse(bytes: Buffer, last: boolean): number {
+    try {
+      return this.scan(bytes, last);
+    } catch (error) {
+      throw error instanceof XmlError ? xlsxErrorOf(error, this.partName) : error;
+    }
   }
 
   /** Keeps what `scan` left of `bytes` for the next chunk. */

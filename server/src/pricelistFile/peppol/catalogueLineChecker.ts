@@ -5,6 +5,7 @@ import {
   priceListColumns,
   type ValidationRule,
 } from '#contract/domain';
+import { ruleMessages } from '#contract/ruleMessages';
 import { RowCells, TEXT } from '../../lib/xlsx';
 import { slot } from '../columns';
 import { PriceListDiff, type StoredRows } from '../diff';
@@ -249,7 +250,7 @@ export class CatalogueLineChecker {
       line,
       header('articleNumber'),
       'DUPLICATE_ARTICLE',
-      `Artikelnumret finns redan på rad ${earlier}. Varje artikel får bara finnas på en rad i filen.`,
+      ruleMessages.DUPLICATE_ARTICLE(earlier),
       'articleNumber',
     );
   }

@@ -1,5 +1,5 @@
-import { XlsxError } from '../../lib/xlsx';
-import { INCOMPLETE as INCOMPLETE_IMPORT, XmlTokenizer } from '../../lib/xlsx/xmlTokenizer';
+import { XmlError } from '../../lib/xml/xmlError';
+import { INCOMPLETE as INCOMPLETE_IMPORT, XmlTokenizer } from '../../lib/xml/xmlTokenizer';
 import { ExcelFileError } from '../fileErrors';
 import * as attributes from './catalogueAttributes';
 import type { CatalogueLine, CatalogueRead, CatalogueValue } from './catalogueLines';
@@ -42,12 +42,12 @@ export {
 export { lineFieldPaths } from './cataloguePaths';
 
 /**
- * Reads a Peppol BIS Catalogue 3 document (UBL 2.1 Catalogue) with the tag loop of our .xlsx
- * reader: one forward pass over the bytes, no DOM. Only what a price list holds is kept (the
- * paths of cataloguePaths.ts, matched by namespace, not prefix); every other element is skipped
- * whole and its path listed once. Text is read as XML reads it (catalogueText.ts). A DOCTYPE
- * (and with it any entity declaration or external reference) is refused, and only the five
- * predefined entities and character references are decoded.
+ * Reads a Peppol BIS Catalogue 3 document (UBL 2.1 Catalogue) with the XML tokenizer our .xlsx
+ * reader uses (server/src/lib/xml/): one forward pass over the bytes, no DOM. Only what a price
+ * list holds is kept (the paths of cataloguePaths.ts, matched by namespace, not prefix); every
+ * other element is skipped whole and its path listed once. Text is read as XML reads it
+ * (catalogueText.ts). A DOCTYPE (and with it any entity declaration or external reference) is
+ * refused, and only the five predefined entities and character references are decoded.
  */
 
 /** At most as many lines as an Excel sheet has data rows. */
@@ -88,7 +88,7 @@ export function* readCatalogue(
   try {
     yield* new CatalogueReader(bytes, read).lines();
   } catch (error) {
-    if (error instanceof XlsxError)
+    if (error instanceof XmlError)
       throw error.code === 'DOCTYPE' ? new ExcelFileError('DOCTYPE', DOCTYPE_REFUSED) : notXml();
     if (error instanceof TooLongValue)
       throw cannotRead(
@@ -108,7 +108,7 @@ export function* readCatalogue(
 
 /** The tag loop's state: the elements open, the namespaces in scope, the line being read. */
 class CatalogueReader {
-  private readonly tags = new XmlTokenizer('sheet');
+  private readonly tags = new XmlTokenizer();
   private readonly scope: NamespaceScope;
   private readonly root: PathNode;
   /** The elements open, as nodes (those read) and as their qualified names' places in the bytes. */

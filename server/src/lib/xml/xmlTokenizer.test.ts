@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { XlsxError } from './errors';
+import { XmlError, xmlPositionOf } from './xmlError';
 import { asciiBytes, INCOMPLETE, XmlTokenizer } from './xmlTokenizer';
 
 interface Tag {
@@ -16,7 +16,7 @@ interface Tag {
 /** Every tag of `xml` as the tokenizer reads it, and where it stopped (an index, or INCOMPLETE). */
 function tagsOf(xml: string, checkEndTags = false) {
   const bytes = Buffer.from(xml);
-  const tokenizer = new XmlTokenizer('sheet');
+  const tokenizer = new XmlTokenizer();
   const tags: Tag[] = [];
   const value = (start: number, end: number) => (start < 0 ? undefined : bytes.toString('utf8', start, end));
   let at = 0;
@@ -43,11 +43,11 @@ function tagsOf(xml: string, checkEndTags = false) {
   }
 }
 
-function errorOf(run: () => unknown): XlsxError {
+function errorOf(run: () => unknown): XmlError {
   try {
     run();
   } catch (error) {
-    if (error instanceof XlsxError) return error;
+    if (error instanceof XmlError) return error;
     throw error;
   }
   throw new Error('no error');
@@ -86,16 +86,35 @@ describe('the XML tokenizer', () => {
       ['c', 10],
       ['v', 13],
     ]);
-    expect(errorOf(() => tagsOf('</c a><v>', true))).toMatchObject({
-      code: 'MALFORMED_XML',
-      detail: { part: 'sheet' },
-    });
+    expect(errorOf(() => tagsOf('</c a><v>', true))).toMatchObject({ code: 'MALFORMED_XML', offset: 5 });
   });
 
   it('refuses an attribute without a quoted value', () => {
     for (const tag of ['<c r>', '<c r=A1>', '<c r="A1" b c="1">']) {
-      expect(errorOf(() => tagsOf(tag))).toMatchObject({ code: 'MALFORMED_XML', detail: { part: 'sheet' } });
+      expect(errorOf(() => tagsOf(tag)).code).toBe('MALFORMED_XML');
     }
+  });
+
+  it('names the line and column where a document stops being well-formed, as saxes does', () => {
+    // The third line's `b c="1"`: the attribute b has no value, so the tokenizer stops at c.
+    const xml = '<?xml version="1.0"?>\r\n<row>\n  <c r="A1" b c="1"/>\n</row>';
+    expect(errorOf(() => tagsOf(xml))).toMatchObject({ code: 'MALFORMED_XML', line: 3, column: 15 });
+    // Columns count characters: å and ä are two bytes each in UTF-8, one column each.
+    expect(errorOf(() => tagsOf('<t>å</t>\n<t>ä</t><c å="1" x>'))).toMatchObject({ line: 2, column: 19 });
+    const doctype = errorOf(() => tagsOf('<?xml version="1.0"?>\n\n  <!DOCTYPE x [<!ENTITY a "b">]>'));
+    expect(doctype).toMatchObject({ code: 'DOCTYPE', line: 3, column: 3 });
+    expect(doctype.message).toBe('DOCTYPE at line 3, column 3');
+  });
+
+  it('counts CR LF, a lone CR and LF as one line end each', () => {
+    const bytes = Buffer.from('a\r\nb\rc\nd');
+    expect([0, 3, 5, 7].map((offset) => xmlPositionOf(bytes, offset))).toEqual([
+      { line: 1, column: 1 },
+      { line: 2, column: 1 },
+      { line: 3, column: 1 },
+      { line: 4, column: 1 },
+    ]);
+    expect(xmlPositionOf(bytes, 1)).toEqual({ line: 1, column: 2 });
   });
 
   it('skips comments and processing instructions, with < and > inside', () => {
@@ -118,7 +137,7 @@ describe('the XML tokenizer', () => {
       ['t', false],
       ['t', true],
     ]);
-    const tokenizer = new XmlTokenizer('sheet');
+    const tokenizer = new XmlTokenizer();
     const text = Buffer.from('a<![CDATA[<b>]]>c</t>');
     expect(tokenizer.textEnd(text, 0)).toBe(17);
     expect(tokenizer.cdata).toBe(true);
@@ -146,7 +165,7 @@ describe('the XML tokenizer', () => {
 
   it('reads a tag in two steps, so that the caller can read the rest of a start tag its own way', () => {
     const bytes = Buffer.from('text<x:c r="B2" s="1">');
-    const tokenizer = new XmlTokenizer('sharedStrings');
+    const tokenizer = new XmlTokenizer();
     const afterName = tokenizer.readTagName(bytes, 0);
     expect([tokenizer.tagStart, afterName, tokenizer.closing]).toEqual([4, 8, false]);
     expect(tokenizer.nameIs1(bytes, 0x63)).toBe(true);
@@ -154,13 +173,15 @@ describe('the XML tokenizer', () => {
     expect(tokenizer.nameIs(bytes, asciiBytes('x:c'))).toBe(false);
     expect(tokenizer.readAttributes(bytes, afterName)).toBe(bytes.length);
     expect(bytes.toString('latin1', tokenizer.rStart, tokenizer.rEnd)).toBe('B2');
-    expect(errorOf(() => tokenizer.readAttributes(Buffer.from('<c r>'), 2)).detail).toEqual({
-      part: 'sharedStrings',
+    expect(errorOf(() => tokenizer.readAttributes(Buffer.from('<c r>'), 2))).toMatchObject({
+      code: 'MALFORMED_XML',
+      line: 1,
+      column: 5,
     });
   });
 
   it('finds where text content ends', () => {
-    const tokenizer = new XmlTokenizer('sheet');
+    const tokenizer = new XmlTokenizer();
     expect(tokenizer.textEnd(Buffer.from('<t>å &amp; ä</t>'), 3)).toBe(14);
     expect(tokenizer.textEnd(Buffer.from('<t>cut'), 3)).toBe(INCOMPLETE);
     expect(tokenizer.textEnd(Buffer.from('<t>cut<'), 3)).toBe(INCOMPLETE);
@@ -168,7 +189,7 @@ describe('the XML tokenizer', () => {
 
   // How long it takes is `npm run bench`'s ("hostile parts"): a test asserts no time.
   it('finds a tag of 200,000 openings unfinished, and leaves it to be read again from its start', () => {
-    const tokenizer = new XmlTokenizer('sheet');
+    const tokenizer = new XmlTokenizer();
     const n = 200_000;
     const parts = [
       `<c r="${'<c '.repeat(n)}`,

@@ -1,5 +1,4 @@
-import { XlsxError, type XmlPart } from './errors';
-import { doctypeRefused } from './xmlText';
+import { xmlErrorAt } from './xmlError';
 
 export const asciiBytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
 
@@ -26,14 +25,13 @@ function isCdataAt(bytes: Buffer, at: number) {
 /** Returned by a read that ran out of bytes: the unit is read again when more have come. */
 export const INCOMPLETE = -1;
 
-export const malformed = (part: XmlPart) => new XlsxError('MALFORMED_XML', { part });
-
 /**
- * The one tag loop of the streamed parts (sheet, shared strings): reads XML bytes one tag at a
- * time, as saxes has one tokenizer. Comments, processing instructions and CDATA sections between
+ * One tag loop for XML read as bytes: the .xlsx reader's streamed parts (sheet, shared strings)
+ * and the Peppol catalogue. Reads one tag at a time, as saxes has one tokenizer. Comments, processing instructions and CDATA sections between
  * tags are skipped (CDATA in text content is the text's: see textEnd); any other `<!…>` (DOCTYPE,
- * ENTITY) is refused with DOCTYPE, since a DOCTYPE is how entity bombs and external entities get in. What was read is left in the tokenizer's fields, never in an
- * object per tag. Each read goes forward only and returns an index, or INCOMPLETE when the tag is
+ * ENTITY) is refused with DOCTYPE, since a DOCTYPE is how entity bombs and external entities get
+ * in. Both refusals are an XmlError naming the line and column. What was read is left in the
+ * tokenizer's fields, never in an object per tag. Each read goes forward only and returns an index, or INCOMPLETE when the tag is
  * cut by the end of `bytes` (the caller then reads it again once more bytes have come).
  *
  * Text between tags is the caller's: `textEnd` finds where it ends. A tag can be read in two
@@ -58,8 +56,6 @@ export class XmlTokenizer {
   sEnd = -1;
   tStart = -1;
   tEnd = -1;
-
-  constructor(readonly part: XmlPart) {}
 
   /**
    * Reads the next tag at or after `from` up to its `>` and returns the index after it.
@@ -200,7 +196,7 @@ export class XmlTokenizer {
       while (i < length) {
         byte = bytes[i]!;
         if (byte === QUOTE || byte === APOSTROPHE) break;
-        if (byte !== EQUALS && byte > 0x20) throw malformed(this.part);
+        if (byte !== EQUALS && byte > 0x20) throw xmlErrorAt('MALFORMED_XML', bytes, i);
         i++;
       }
       if (i >= length) return INCOMPLETE;
@@ -247,7 +243,7 @@ export class XmlTokenizer {
         return end < 0 ? INCOMPLETE : end + CDATA_END.length;
       }
     }
-    throw doctypeRefused();
+    throw xmlErrorAt('DOCTYPE', bytes, lt);
   }
 
   /** Index of the next `byte` at or after `from`, or INCOMPLETE. */
