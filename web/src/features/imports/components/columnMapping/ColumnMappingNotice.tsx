@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FileSheet } from '#contract/columnMapping';
 import type { ColumnMappingUsed } from '#contract/imports';
-import { useDeleteColumnMappingMutation } from '../../api';
+import { useDeleteColumnMappingMutation } from '../../api/columnMappingApi';
 import { initialChoice, usedChoice, usedMappingText } from '../../columnMappingText';
 import { errorMessageOf } from '../../errorMessage';
 import { importTexts } from '../../texts';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { SavedColumnMapping } from '#contract/imports';
 import { ScrollRegion } from '../../../../ui/ScrollRegion';
 import { sv } from '../../../../ui/text/sv';
-import { useDeleteColumnMappingMutation, useGetColumnMappingsQuery } from '../../api';
+import { useDeleteColumnMappingMutation, useGetColumnMappingsQuery } from '../../api/columnMappingApi';
 import { savedPairs } from '../../columnMappingText';
 import { errorMessageOf } from '../../errorMessage';
 import { formatLongDate } from '../../format';

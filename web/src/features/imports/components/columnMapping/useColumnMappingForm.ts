@@ -8,7 +8,7 @@ import {
 import { type PriceListColumnHeader, priceListColumnHeaders } from '#contract/domain';
 import { apiFailureOf } from '../../../../api/apiError';
 import { sv } from '../../../../ui/text/sv';
-import { useValidateWithMappingMutation } from '../../api';
+import { useValidateWithMappingMutation } from '../../api/columnMappingApi';
 import { importTexts } from '../../texts';
 
 /** A field of the form: the sheet, or the select of one of our columns. */

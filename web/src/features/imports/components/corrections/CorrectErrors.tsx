@@ -3,7 +3,7 @@ import type { ImportCorrectionsResponse, ValidationError } from '#contract/impor
 import { apiFailureOf } from '../../../../api/apiError';
 import { profileApi } from '../../../../api/profile';
 import { sv } from '../../../../ui/text/sv';
-import { useSaveCorrectionsMutation } from '../../api';
+import { useSaveCorrectionsMutation } from '../../api/correctionsApi';
 import {
   cellKey,
   isEmptyRequest,

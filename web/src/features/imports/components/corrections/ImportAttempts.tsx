@@ -1,7 +1,7 @@
 import type { ImportAttempt, ImportSummary } from '#contract/imports';
 import { formatCount } from '../../../../ui/format';
 import { ScrollRegion } from '../../../../ui/ScrollRegion';
-import { useGetImportAttemptsQuery } from '../../api';
+import { useGetImportAttemptsQuery } from '../../api/correctionsApi';
 import { formatDateTime } from '../../format';
 import { importTexts } from '../../texts';
 

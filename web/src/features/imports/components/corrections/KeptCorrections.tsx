@@ -1,6 +1,6 @@
 import type { ImportCorrectionsResponse } from '#contract/imports';
 import { ScrollRegion } from '../../../../ui/ScrollRegion';
-import { resourceUrls } from '../../api';
+import { resourceUrls } from '../../api/resourceUrls';
 import { formatDateTime } from '../../format';
 import { importTexts } from '../../texts';
 

@@ -1,6 +1,6 @@
 import type { Import } from '#contract/imports';
 import { ConfirmDialog } from '../../../../ui/ConfirmDialog';
-import { useDeleteImportMutation } from '../../api';
+import { useDeleteImportMutation } from '../../api/importListApi';
 import { errorMessageOf } from '../../errorMessage';
 import { importTexts } from '../../texts';
 

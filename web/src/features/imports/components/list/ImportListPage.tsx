@@ -13,11 +13,11 @@ import { sv } from '../../../../ui/text/sv';
 import { usePageTitle } from '../../../../ui/usePageTitle';
 import {
   refreshAfterUpload,
-  useGetImportSummaryQuery,
   useGetLegacyImportsQuery,
   useGetPendingImportsQuery,
   useGetRecentImportsQuery,
-} from '../../api';
+} from '../../api/importListApi';
+import { useGetImportSummaryQuery } from '../../api/summaryApi';
 import { LIST_POLLING } from '../../limits';
 import { mergeRecentImports } from '../../recentImports';
 import { importTexts } from '../../texts';

@@ -11,7 +11,7 @@ import { Pager } from '../../../../ui/Pager';
 import { pageOffsets } from '../../../../ui/paging';
 import { ScrollRegion } from '../../../../ui/ScrollRegion';
 import { sv } from '../../../../ui/text/sv';
-import { useGetImportChangesQuery } from '../../api';
+import { useGetImportChangesQuery } from '../../api/summaryApi';
 import { importTexts } from '../../texts';
 
 /** Each kind shows its first rows at once; "Visa alla" pages through the rest. */

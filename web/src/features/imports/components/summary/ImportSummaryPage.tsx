@@ -9,7 +9,12 @@ import { StatusTag } from '../../../../ui/StatusTag';
 import { sv } from '../../../../ui/text/sv';
 import { usePageTitle } from '../../../../ui/usePageTitle';
 import { pricelistPath } from '../../../../ui/v1Paths';
-import { followNewValidation, importsApi, useGetImportQuery, useGetImportSummaryQuery } from '../../api';
+import {
+  followNewValidation,
+  summaryApi,
+  useGetImportQuery,
+  useGetImportSummaryQuery,
+} from '../../api/summaryApi';
 import { formatDateTime, summaryTitle } from '../../format';
 import { summaryShowsColumnMapping } from '../../importRules';
 import { SUMMARY_POLLING_MS } from '../../limits';
@@ -28,7 +33,7 @@ export function ImportSummaryPage() {
   const ref = { organizationId: organizationId ?? 0, importId };
 
   // While validation or import is pending the page asks again until the result is there.
-  const shown = importsApi.endpoints.getImport.useQueryState(ref, { skip });
+  const shown = summaryApi.endpoints.getImport.useQueryState(ref, { skip });
   const detail = useGetImportQuery(ref, {
     skip,
     refetchOnMountOrArgChange: true,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useGetImportQuery } from '../../api';
+import { useGetImportQuery } from '../../api/summaryApi';
 import { useImportUser } from '../../useImportUser';
 import { ImportSummaryPage } from './ImportSummaryPage';
 

@@ -8,7 +8,7 @@ import {
 import { StatusTag } from '../../../../ui/StatusTag';
 import { sv } from '../../../../ui/text/sv';
 import { usePageTitle } from '../../../../ui/usePageTitle';
-import { useGetLegacyImportsQuery } from '../../api';
+import { useGetLegacyImportsQuery } from '../../api/importListApi';
 import { formatDateTime, summaryTitle } from '../../format';
 import { importTexts } from '../../texts';
 import { useImportUser } from '../../useImportUser';

@@ -7,7 +7,7 @@ import { FocusedMessage } from '../../../../ui/FocusedMessage';
 import { sv } from '../../../../ui/text/sv';
 import { UndoImportDialog } from '../../../../ui/UndoImportDialog';
 import { pricelistPath } from '../../../../ui/v1Paths';
-import { useConfirmImportMutation } from '../../api';
+import { useConfirmImportMutation } from '../../api/summaryApi';
 import { errorMessageOf } from '../../errorMessage';
 import { summaryShowsConfirm, summaryShowsDelete, summaryShowsReplace } from '../../importRules';
 import { importTexts } from '../../texts';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../../../test/render';
-import { importsApi } from '../../api';
+import { importListApi } from '../../api/importListApi';
 import { anImport } from '../../test/anImport';
 import type { UploadFile, UploadOutcome } from '../../upload';
 import { ImportFileDialog } from './ImportFileDialog';
@@ -29,9 +29,9 @@ function controlledUpload() {
 function renderCreateDialog(upload: UploadFile, pricelists = true) {
   const onUploaded = vi.fn();
   const view = renderInApp(<ImportFileDialog organizationId={1} onUploaded={onUploaded} upload={upload} />);
-  view.store.dispatch(importsApi.util.upsertQueryData('getImportGeneralPricelist', 1, { id: 5 }));
+  view.store.dispatch(importListApi.util.upsertQueryData('getImportGeneralPricelist', 1, { id: 5 }));
   view.store.dispatch(
-    importsApi.util.upsertQueryData(
+    importListApi.util.upsertQueryData(
       'getImportActivePricelists',
       1,
       pricelists

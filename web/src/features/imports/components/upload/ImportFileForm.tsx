@@ -6,10 +6,10 @@ import type { Import } from '#contract/imports';
 import { api } from '../../../../api/api';
 import { sv } from '../../../../ui/text/sv';
 import {
-  resourceUrls,
   useGetImportActivePricelistsQuery,
   useGetImportGeneralPricelistQuery,
-} from '../../api';
+} from '../../api/importListApi';
+import { resourceUrls } from '../../api/resourceUrls';
 import { importTexts } from '../../texts';
 import type { UploadFile } from '../../upload';
 import { FilePicker, fileChoiceProblem, fileContentProblem } from './FilePicker';
