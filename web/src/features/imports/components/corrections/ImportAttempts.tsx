@@ -1,6 +1,6 @@
 import type { ImportAttempt, ImportSummary } from '#contract/imports';
+import { type DataColumn, DataTable } from '../../../../ui/DataTable';
 import { formatCount } from '../../../../ui/format';
-import { ScrollRegion } from '../../../../ui/ScrollRegion';
 import { useGetImportAttemptsQuery } from '../../api/correctionsApi';
 import { formatDateTime } from '../../format';
 import { importTexts } from '../../texts';
@@ -52,6 +52,15 @@ interface EarlierAttemptsProps {
   current: number;
 }
 
+const earlierColumns: DataColumn<ImportAttempt>[] = [
+  { header: texts.columns.number, cell: (attempt) => attempt.number },
+  { header: texts.columns.at, cell: (attempt) => formatDateTime(attempt.at) },
+  { header: texts.columns.by, cell: (attempt) => attempt.by ?? importTexts.corrections.unknownPerson },
+  { header: texts.columns.fileName, cell: (attempt) => attempt.fileName },
+  { header: texts.columns.corrections, cell: (attempt) => formatCount(attempt.corrections) },
+  { header: texts.columns.result, cell: (attempt) => attemptResult(attempt) },
+];
+
 /** "Tidigare försök", folded away: each earlier validation of the import, oldest first. */
 export function EarlierAttempts({ organizationId, importId, current }: EarlierAttemptsProps) {
   // On every mount: the list grows with each validation (decision 0042).
@@ -61,7 +70,6 @@ export function EarlierAttempts({ organizationId, importId, current }: EarlierAt
   );
   const earlier = (data ?? []).filter((attempt) => attempt.number < current);
   if (!isLoading && !isError && earlier.length === 0) return null;
-  const columns = texts.columns;
   return (
     <details className="attempts">
       <summary>{texts.earlier}</summary>
@@ -70,33 +78,12 @@ export function EarlierAttempts({ organizationId, importId, current }: EarlierAt
       ) : isError ? (
         <p>{texts.failed}</p>
       ) : (
-        <ScrollRegion label={texts.earlier}>
-          <table className="data-table">
-            <caption className="visually-hidden">{texts.earlier}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns.number}</th>
-                <th scope="col">{columns.at}</th>
-                <th scope="col">{columns.by}</th>
-                <th scope="col">{columns.fileName}</th>
-                <th scope="col">{columns.corrections}</th>
-                <th scope="col">{columns.result}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {earlier.map((attempt) => (
-                <tr key={attempt.number}>
-                  <td>{attempt.number}</td>
-                  <td>{formatDateTime(attempt.at)}</td>
-                  <td>{attempt.by ?? importTexts.corrections.unknownPerson}</td>
-                  <td>{attempt.fileName}</td>
-                  <td>{formatCount(attempt.corrections)}</td>
-                  <td>{attemptResult(attempt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          label={texts.earlier}
+          columns={earlierColumns}
+          rows={earlier}
+          rowKey={(attempt) => attempt.number}
+        />
       )}
     </details>
   );

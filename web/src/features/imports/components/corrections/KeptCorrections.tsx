@@ -1,5 +1,5 @@
 import type { ImportCorrectionsResponse } from '#contract/imports';
-import { ScrollRegion } from '../../../../ui/ScrollRegion';
+import { type DataColumn, DataTable } from '../../../../ui/DataTable';
 import { resourceUrls } from '../../api/resourceUrls';
 import { formatDateTime } from '../../format';
 import { importTexts } from '../../texts';
@@ -12,6 +12,14 @@ interface KeptCorrectionsProps {
 
 const texts = importTexts.corrections;
 
+const keptColumns: DataColumn<ImportCorrectionsResponse['corrections'][number]>[] = [
+  { header: texts.keptColumns.cell, cell: (cell) => cell.cell },
+  { header: texts.keptColumns.column, cell: (cell) => cell.column },
+  { header: texts.keptColumns.change, cell: (cell) => texts.change(cell.oldValue, cell.newValue) },
+  { header: texts.keptColumns.by, cell: (cell) => cell.by ?? texts.unknownPerson },
+  { header: texts.keptColumns.at, cell: (cell) => formatDateTime(cell.at) },
+];
+
 /**
  * The corrections kept for the import, every round ("Rättade värden", "Artiklar som tas bort ur prislistan"),
  * and the supplier's own file with them written in, so their copy in Excel can be brought up to
@@ -20,7 +28,6 @@ const texts = importTexts.corrections;
 export function KeptCorrections({ organizationId, importId, corrections }: KeptCorrectionsProps) {
   const { corrections: cells, leftOut } = corrections;
   if (cells.length === 0 && leftOut.length === 0) return null;
-  const columns = texts.keptColumns;
   return (
     <section className="kept-corrections" aria-labelledby="kept-corrections-heading">
       <h2 id="kept-corrections-heading">{texts.keptHeading}</h2>
@@ -30,31 +37,12 @@ export function KeptCorrections({ organizationId, importId, corrections }: KeptC
         </a>
       </p>
       {cells.length > 0 && (
-        <ScrollRegion label={texts.keptHeading}>
-          <table className="data-table">
-            <caption className="visually-hidden">{texts.keptHeading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns.cell}</th>
-                <th scope="col">{columns.column}</th>
-                <th scope="col">{columns.change}</th>
-                <th scope="col">{columns.by}</th>
-                <th scope="col">{columns.at}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cells.map((cell) => (
-                <tr key={`${cell.row} ${cell.column}`}>
-                  <td>{cell.cell}</td>
-                  <td>{cell.column}</td>
-                  <td>{texts.change(cell.oldValue, cell.newValue)}</td>
-                  <td>{cell.by ?? texts.unknownPerson}</td>
-                  <td>{formatDateTime(cell.at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          label={texts.keptHeading}
+          columns={keptColumns}
+          rows={cells}
+          rowKey={(cell) => `${cell.row} ${cell.column}`}
+        />
       )}
       {leftOut.length > 0 && (
         <>
