@@ -135,6 +135,12 @@ function serverBaseBlocks() {
   );
 }
 
+/**
+ * `../`, `../../`, … up to `depth` folders: a feature's files lie up to three folders deep
+ * (web/src/features/imports/components/upload/), and each depth names a sibling differently.
+ */
+const upTo = (depth: number) => Array.from({ length: depth }, (_, i) => '../'.repeat(i + 1));
+
 function webFeatureBlocks() {
   return webFeatures.map((feature) =>
     block(
@@ -144,10 +150,7 @@ function webFeatureBlocks() {
           group: webFeatures
             .filter((other) => other !== feature)
             .flatMap((other) => [
-              `../${other}`,
-              `../${other}/**`,
-              `../../${other}`,
-              `../../${other}/**`,
+              ...upTo(3).flatMap((up) => [`${up}${other}`, `${up}${other}/**`]),
               `**/features/${other}`,
               `**/features/${other}/**`,
             ]),
@@ -155,7 +158,9 @@ function webFeatureBlocks() {
             'A feature does not import another feature; share through web/src/ui, web/src/api or the contract.',
         },
         {
-          group: ['../../app', '../../app/**', '../../../app', '../../../app/**'],
+          group: upTo(4)
+            .slice(1)
+            .flatMap((up) => [`${up}app`, `${up}app/**`]),
           message:
             'A feature never imports the app that composes it (web/src/app); what it shares goes below.',
         },

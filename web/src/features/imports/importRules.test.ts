@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ImportStatus, importStatuses } from '#contract/domain';
-import { fileChoiceProblem } from './components/FilePicker';
+import { fileChoiceProblem } from './components/upload/FilePicker';
 import {
   cardShowsDelete,
   cardShowsReview,

@@ -9,17 +9,19 @@ import type { RouteObject } from 'react-router';
 export const importRoutes = (notFound: ReactNode): RouteObject[] => [
   {
     path: '/import',
-    lazy: async () => ({ Component: (await import('./components/ImportListPage')).ImportListPage }),
+    lazy: async () => ({ Component: (await import('./components/list/ImportListPage')).ImportListPage }),
   },
   {
     path: '/import/:id',
     lazy: async () => {
-      const { ImportSummaryRoute } = await import('./components/ImportSummaryRoute');
+      const { ImportSummaryRoute } = await import('./components/summary/ImportSummaryRoute');
       return { element: <ImportSummaryRoute notFound={notFound} /> };
     },
   },
   {
     path: '/import/legacy/:id',
-    lazy: async () => ({ Component: (await import('./components/LegacySummaryPage')).LegacySummaryPage }),
+    lazy: async () => ({
+      Component: (await import('./components/summary/LegacySummaryPage')).LegacySummaryPage,
+    }),
   },
 ];

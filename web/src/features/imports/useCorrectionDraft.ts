@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CorrectionDraftInput } from '#contract/correctionDrafts';
 import { API_BASE_URL } from '../../api/api';
-import { useGetCorrectionDraftQuery, useSaveCorrectionDraftMutation } from './api';
+import { useGetCorrectionDraftQuery, useSaveCorrectionDraftMutation } from './api/correctionsApi';
 import { type CorrectionRound, draftOf, emptyRound, roundFromDraft } from './correctionRound';
 
 /** How long after the last change the draft is saved. */

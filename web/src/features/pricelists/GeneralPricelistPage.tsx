@@ -1,8 +1,9 @@
 import './pricelists.css';
 import { Link, useParams } from 'react-router';
 import { pricelistTimeStatusLabels } from '#contract/domain';
+import type { GeneralPricelistView } from '#contract/pricelists';
+import { type DataColumn, DataTable } from '../../ui/DataTable';
 import { formatCount, formatDateTime } from '../../ui/format';
-import { ScrollRegion } from '../../ui/ScrollRegion';
 import { Tag } from '../../ui/Tag';
 import { sv } from '../../ui/text/sv';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -11,12 +12,50 @@ import { useGetGeneralPricelistViewQuery } from './api';
 import { timeStatusTone } from './paths';
 import { pricelistTexts } from './texts';
 
+const texts = pricelistTexts;
+
+type GeneralPricelistRow = GeneralPricelistView['pricelists'][number];
+
+/** The price lists of a general price list: each links to its page and to its latest import. */
+const pricelistColumns = (
+  organizationId: number,
+  generalPricelistId: number,
+): DataColumn<GeneralPricelistRow>[] => [
+  {
+    header: texts.columns.number,
+    cell: (pricelist) => (
+      <Link to={pricelistPath(organizationId, generalPricelistId, pricelist.id)}>
+        {texts.heading(pricelist.number)}
+      </Link>
+    ),
+  },
+  {
+    header: texts.columns.status,
+    cell: (pricelist) => (
+      <Tag tone={timeStatusTone[pricelist.status]} label={pricelistTimeStatusLabels[pricelist.status]} />
+    ),
+  },
+  { header: texts.columns.validFrom, cell: (pricelist) => pricelist.validFrom },
+  { header: texts.columns.rowCount, numeric: true, cell: (pricelist) => formatCount(pricelist.rowCount) },
+  {
+    header: texts.columns.lastImport,
+    cell: (pricelist) =>
+      pricelist.lastImport ? (
+        <>
+          <Link to={`/import/${pricelist.lastImport.id}`}>{pricelist.lastImport.fileName}</Link>{' '}
+          {formatDateTime(pricelist.lastImport.imported)}
+        </>
+      ) : (
+        texts.noImport
+      ),
+  },
+];
+
 /** /v1/organization/{org}/generalpricelist/{gp}: the general price list and its price lists. */
 export function GeneralPricelistPage() {
   const params = useParams();
   const organizationId = Number(params.organizationId);
   const generalPricelistId = Number(params.generalPricelistId);
-  const texts = pricelistTexts;
   usePageTitle(texts.generalHeading);
   const { data, isError, isLoading } = useGetGeneralPricelistViewQuery({
     organizationId,
@@ -31,53 +70,12 @@ export function GeneralPricelistPage() {
       {data && (
         <>
           <p>{texts.generalIntro}</p>
-          <ScrollRegion label={texts.generalHeading}>
-            <table className="data-table">
-              <caption className="visually-hidden">{texts.generalHeading}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{texts.columns.number}</th>
-                  <th scope="col">{texts.columns.status}</th>
-                  <th scope="col">{texts.columns.validFrom}</th>
-                  <th scope="col" className="numeric">
-                    {texts.columns.rowCount}
-                  </th>
-                  <th scope="col">{texts.columns.lastImport}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.pricelists.map((pricelist) => (
-                  <tr key={pricelist.id}>
-                    <td>
-                      <Link to={pricelistPath(organizationId, generalPricelistId, pricelist.id)}>
-                        {texts.heading(pricelist.number)}
-                      </Link>
-                    </td>
-                    <td>
-                      <Tag
-                        tone={timeStatusTone[pricelist.status]}
-                        label={pricelistTimeStatusLabels[pricelist.status]}
-                      />
-                    </td>
-                    <td>{pricelist.validFrom}</td>
-                    <td className="numeric">{formatCount(pricelist.rowCount)}</td>
-                    <td>
-                      {pricelist.lastImport ? (
-                        <>
-                          <Link to={`/import/${pricelist.lastImport.id}`}>
-                            {pricelist.lastImport.fileName}
-                          </Link>{' '}
-                          {formatDateTime(pricelist.lastImport.imported)}
-                        </>
-                      ) : (
-                        texts.noImport
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <DataTable
+            label={texts.generalHeading}
+            columns={pricelistColumns(organizationId, generalPricelistId)}
+            rows={data.pricelists}
+            rowKey={(pricelist) => pricelist.id}
+          />
         </>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { WebhookDelivery } from '#contract/webhooks';
+import { type DataColumn, DataTable } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/format';
-import { ScrollRegion } from '../../ui/ScrollRegion';
 import { Tag, type TagTone } from '../../ui/Tag';
 import { useGetDeliveriesQuery } from './api';
 import { WEBHOOKS_POLLING } from './polling';
@@ -14,13 +14,43 @@ const toneOf: Record<WebhookDelivery['status'], TagTone> = {
   FAILED: 'error',
 };
 
+const texts = webhookTexts;
+const columns = texts.deliveryColumns;
+
+const deliveryColumns: DataColumn<WebhookDelivery>[] = [
+  {
+    header: columns.event,
+    rowHeader: true,
+    cell: (delivery) => <WebhookEventName type={delivery.eventType} />,
+  },
+  {
+    header: columns.status,
+    cell: (delivery) => <Tag tone={toneOf[delivery.status]} label={texts.deliveryStatus[delivery.status]} />,
+  },
+  { header: columns.code, numeric: true, cell: (delivery) => delivery.lastStatusCode ?? '-' },
+  { header: columns.attempts, numeric: true, cell: (delivery) => delivery.attempts },
+  {
+    header: columns.time,
+    cell: (delivery) => (delivery.lastAttempt ? formatDateTime(delivery.lastAttempt) : texts.notTried),
+  },
+  {
+    header: columns.detail,
+    cell: (delivery) => (
+      <>
+        {delivery.lastError}
+        {delivery.nextAttempt &&
+          delivery.attempts > 0 &&
+          ` ${texts.nextAttempt(formatDateTime(delivery.nextAttempt))}`}
+      </>
+    ),
+  },
+];
+
 /**
  * An endpoint's latest deliveries: event, status, answer code, attempts, time and why it failed.
  * Refreshed while the page is open and its tab in front (WEBHOOKS_POLLING), and on "Uppdatera".
  */
 export function WebhookDeliveries({ endpointId, endpointUrl }: { endpointId: number; endpointUrl: string }) {
-  const texts = webhookTexts;
-  const columns = texts.deliveryColumns;
   const headingId = useId();
   const { data: deliveries, refetch, isFetching } = useGetDeliveriesQuery(endpointId, WEBHOOKS_POLLING);
 
@@ -40,46 +70,13 @@ export function WebhookDeliveries({ endpointId, endpointUrl }: { endpointId: num
       </div>
       {deliveries && deliveries.length === 0 && <p>{texts.noDeliveries}</p>}
       {deliveries && deliveries.length > 0 && (
-        <ScrollRegion label={`${texts.deliveriesHeading}: ${endpointUrl}`}>
-          <table className="data-table webhook-deliveries__table">
-            <caption className="visually-hidden">{`${texts.deliveriesHeading}: ${endpointUrl}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns.event}</th>
-                <th scope="col">{columns.status}</th>
-                <th scope="col" className="numeric">
-                  {columns.code}
-                </th>
-                <th scope="col" className="numeric">
-                  {columns.attempts}
-                </th>
-                <th scope="col">{columns.time}</th>
-                <th scope="col">{columns.detail}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((delivery) => (
-                <tr key={delivery.id}>
-                  <th scope="row">
-                    <WebhookEventName type={delivery.eventType} />
-                  </th>
-                  <td>
-                    <Tag tone={toneOf[delivery.status]} label={texts.deliveryStatus[delivery.status]} />
-                  </td>
-                  <td className="numeric">{delivery.lastStatusCode ?? '-'}</td>
-                  <td className="numeric">{delivery.attempts}</td>
-                  <td>{delivery.lastAttempt ? formatDateTime(delivery.lastAttempt) : texts.notTried}</td>
-                  <td>
-                    {delivery.lastError}
-                    {delivery.nextAttempt &&
-                      delivery.attempts > 0 &&
-                      ` ${texts.nextAttempt(formatDateTime(delivery.nextAttempt))}`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          label={`${texts.deliveriesHeading}: ${endpointUrl}`}
+          className="webhook-deliveries__table"
+          columns={deliveryColumns}
+          rows={deliveries}
+          rowKey={(delivery) => delivery.id}
+        />
       )}
     </div>
   );
