@@ -1,5 +1,11 @@
 import { sql, type Transaction } from 'kysely';
-import { type ImportStatus, type ImportSummary, SUMMARY_ERROR_LIMIT, type ValidationError } from '#contract';
+import {
+  type ImportStatus,
+  type ImportSummary,
+  type ImportType,
+  SUMMARY_ERROR_LIMIT,
+  type ValidationError,
+} from '#contract';
 import type { AppDeps } from '../../appDeps';
 import type { DB } from '../../db/schema';
 import { errorCountsOf } from '../../pricelistFile';
@@ -40,6 +46,7 @@ export type JobDeps = Pick<
 export interface ClaimedJob {
   id: number;
   status: JobStatus;
+  type: ImportType;
   attempts: number;
   organizationId: number;
   generalPricelistId: number;
@@ -66,6 +73,7 @@ export async function claimNextJob(
   const result = await sql<{
     id: number;
     status: JobStatus;
+    type: ImportType;
     attempts: number;
     organization_id: number;
     general_pricelist_id: number;
@@ -91,7 +99,7 @@ export async function claimNextJob(
       update imports set lease_owner = ${workerId}, lease_expires_at = ${leaseUntil},
         attempts = attempts + 1, updated_at = ${now}
       where id = (select id from next)
-      returning id, status, attempts, organization_id, general_pricelist_id, pricelist_id, file_name
+      returning id, status, type, attempts, organization_id, general_pricelist_id, pricelist_id, file_name
     ), turn as (
       insert into import_queue_turns (organization_id, claimed_at)
       select organization_id, ${now} from claimed
@@ -103,6 +111,7 @@ export async function claimNextJob(
   return {
     id: row.id,
     status: row.status,
+    type: row.type,
     attempts: row.attempts,
     organizationId: row.organization_id,
     generalPricelistId: row.general_pricelist_id,
