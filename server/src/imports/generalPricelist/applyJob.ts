@@ -50,7 +50,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
     content,
     job.fileName,
     snapshot.then(({ json }) => json),
-    await readOptionsOfValidated(deps, job.id),
+    await readOptionsOfValidated(deps, job),
   );
   if ((await snapshot).rowsVersion !== validated) return { end: await backToValidation(deps, job, workerId) };
   if (!('changes' in outcome)) {

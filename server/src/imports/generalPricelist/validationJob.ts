@@ -60,10 +60,16 @@ export async function runValidationJob(
     ),
   );
   const judged = withRisk(deps.config, pricelist, outcome);
-  const attempt = await attemptOfValidation(deps.db, job.id, judged, outcome.details, deps.clock.now());
+  const attempt = await attemptOfValidation(
+    deps.db,
+    { importId: job.id, fileName: job.fileName, attempt: job.attempt },
+    judged,
+    outcome.details,
+    deps.clock.now(),
+  );
   // The first attempt's summary is as it always was; later ones say their number and comparison.
   const summary: ImportSummary =
-    attempt && attempt.attempt.number > 1 && judged.type !== 'INVALID_FORMAT'
+    attempt.attempt.number > 1 && judged.type !== 'INVALID_FORMAT'
       ? { ...judged, attempt: attempt.attempt }
       : judged;
   const finish: JobFinish = {
@@ -73,10 +79,10 @@ export async function runValidationJob(
     saveDetails: async (trx) => {
       await saveDetails(trx, job.id, outcome.details);
       await keepMapping(trx, deps, job, columns.chosen, summary);
-      await attempt?.record?.(trx);
+      await attempt.record?.(trx);
     },
   };
-  const mail = await validationMailPlan(deps, job.id);
+  const mail = validationMailPlan(deps, job);
   const end = await finishValidation(deps, job, workerId, finish);
   if (mail && end === finish.status) await sendValidationMail(deps, job.id, mail, summary);
   return { end, workerPeakMemoryMb: outcome.workerPeakMemoryMb };

@@ -34,15 +34,10 @@ export interface ApplyEnd {
  * How the apply step reads the file: as its validation did, with the columns its summary names
  * (a saved mapping or a chosen one) and the corrections typed on the summary.
  */
-export async function readOptionsOfValidated(deps: JobDeps, importId: number): Promise<ReadOptions> {
-  const row = await deps.db
-    .selectFrom('imports')
-    .select('summary')
-    .where('id', '=', importId)
-    .executeTakeFirst();
-  const summary = row?.summary ? ImportSummary.safeParse(row.summary).data : undefined;
+export async function readOptionsOfValidated(deps: JobDeps, job: ClaimedJob): Promise<ReadOptions> {
+  const summary = job.validatedSummary ? ImportSummary.safeParse(job.validatedSummary).data : undefined;
   const mapping = summary && summary.type !== 'INVALID_FORMAT' ? summary.columnMapping : undefined;
-  const corrections = await fileCorrectionsOf(deps.db, importId);
+  const corrections = await fileCorrectionsOf(deps.db, job.id);
   return {
     ...(mapping && {
       chosen: {
@@ -59,12 +54,7 @@ export async function readOptionsOfValidated(deps: JobDeps, importId: number): P
  * and the corrections typed on its summary.
  */
 export async function columnOptionsOf(deps: JobDeps, job: ClaimedJob) {
-  const row = await deps.db
-    .selectFrom('imports')
-    .select('column_mapping')
-    .where('id', '=', job.id)
-    .executeTakeFirst();
-  const chosen = row?.column_mapping ?? null;
+  const chosen = job.columnMapping;
   const options: ReadOptions = chosen
     ? { chosen: { sheet: chosen.sheet, columns: chosen.columns } }
     : { saved: await savedMappingOptions(deps.db, job.organizationId) };
