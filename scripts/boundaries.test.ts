@@ -102,6 +102,23 @@ const refused: [string, string, RegExp][] = [
   ['web/src/features/apiKeys/boundaryProbe.ts', '../pricelists/routes', /another feature/],
   ['server/src/imports/store/boundaryProbe.ts', '../http/upload', /never import their HTTP layer/],
   ['server/src/imports/jobs/boundaryProbe.ts', '../http/routes', /never import their HTTP layer/],
+  ['server/src/imports/boundaryProbe.ts', '../pricelists/snapshot', /Only imports\/generalPricelist\//],
+  [
+    'server/src/imports/jobs/boundaryProbe.ts',
+    '../../pricelistFile/riskRules',
+    /Only imports\/generalPricelist\//,
+  ],
+  [
+    'server/src/imports/store/boundaryProbe.ts',
+    '../../pricelists/latestApplied',
+    /Only imports\/generalPricelist\//,
+  ],
+  ['server/src/imports/generalPricelist/boundaryProbe.ts', '../../auth/login', /never another feature/],
+  [
+    'server/src/imports/generalPricelist/boundaryProbe.ts',
+    '../../../../test-support/importFlow',
+    /never imports test support/,
+  ],
   [
     'server/src/imports/store/boundaryProbe.ts',
     '../../../test-support/importFlow',
@@ -118,7 +135,9 @@ const refused: [string, string, RegExp][] = [
 const allowed: [string, string][] = [
   ['server/src/imports/boundaryProbe.test.ts', '../../../test-support/importFlow'],
   ['server/src/imports/boundaryProbe.ts', '../../pricelistFile'],
-  ['server/src/imports/boundaryProbe.ts', '../pricelists/snapshot'],
+  ['server/src/imports/generalPricelist/boundaryProbe.ts', '../../pricelists/snapshot'],
+  ['server/src/imports/generalPricelist/boundaryProbe.ts', '../../pricelistFile/riskRules'],
+  ['server/src/imports/jobs/boundaryProbe.ts', '../../pricelistFile'],
   ['server/src/imports/boundaryProbe.ts', '../identity/session'],
   ['server/src/auth/boundaryProbe.ts', '../mail/texts'],
   ['server/src/pricelistFile/boundaryProbe.ts', '../lib/xlsx'],

@@ -89,6 +89,17 @@ const block = (includes: string[], patterns: Pattern[]) => ({
   },
 });
 
+/**
+ * The imports' machinery knows a kind of import only through imports/kinds.ts: price-list data
+ * (pricelists/) and the file's inner modules (pricelistFile/…, not its index) are for the kind's
+ * own folder, imports/generalPricelist/.
+ */
+const onlyTheKindsOwnCode: Pattern = {
+  group: [...sibling('pricelists'), ...['../', '../../', '../../../'].map((up) => `${up}pricelistFile/**`)],
+  message:
+    'Only imports/generalPricelist/ reaches into price lists (pricelists/, pricelistFile/…); the rest of imports/ calls it through imports/kinds.ts.',
+};
+
 function serverFeatureBlocks() {
   return serverFeatures.flatMap((feature) => {
     const others = serverFeatures.filter(
@@ -99,23 +110,26 @@ function serverFeatureBlocks() {
       message:
         'A server feature imports identity/, db/, lib/, the contract and the shared services, never another feature or what composes the server (docs/decisions/0031-one-way-layers.md).',
     };
-    const blocks = [block([`server/src/${feature}/**`, ...production], [featureRule, noTestSupport])];
-    if (feature === 'imports')
-      blocks.push(
-        block(
-          ['server/src/imports/store/**', 'server/src/imports/jobs/**', ...production],
-          [
-            featureRule,
-            {
-              group: ['../http', '../http/**'],
-              message:
-                "The imports' store and jobs never import their HTTP layer; routes call commands, commands call the store (docs/decisions/0020-imports-by-role-and-a-generic-job-runner.md).",
-            },
-            noTestSupport,
-          ],
-        ),
-      );
-    return blocks;
+    if (feature !== 'imports')
+      return [block([`server/src/${feature}/**`, ...production], [featureRule, noTestSupport])];
+    return [
+      block(['server/src/imports/**', ...production], [featureRule, onlyTheKindsOwnCode, noTestSupport]),
+      block(
+        ['server/src/imports/store/**', 'server/src/imports/jobs/**', ...production],
+        [
+          featureRule,
+          {
+            group: ['../http', '../http/**'],
+            message:
+              "The imports' store and jobs never import their HTTP layer; routes call commands, commands call the store (docs/decisions/0020-imports-by-role-and-a-generic-job-runner.md).",
+          },
+          onlyTheKindsOwnCode,
+          noTestSupport,
+        ],
+      ),
+      // Last, so that it replaces the two above for the kind's own folder.
+      block(['server/src/imports/generalPricelist/**', ...production], [featureRule, noTestSupport]),
+    ];
   });
 }
 

@@ -8,8 +8,6 @@ import {
 } from '#contract';
 import type { ChosenMapping, DB, ImportsTable } from '../db/schema';
 import type { AuthContext } from '../identity/profile';
-import { swedishDateOf } from '../lib/calendar';
-import { pricelistsOf } from '../pricelists/queries';
 import {
   type CommandDeps,
   conflict,
@@ -21,6 +19,7 @@ import {
   storedFileOf,
 } from './commandParts';
 import { expandRound } from './correctionRound';
+import { importKinds } from './kinds';
 import type { CommandOutcome } from './outcome';
 import { deleteDraft } from './store/correctionDrafts';
 import { dropCorrections, saveCorrections } from './store/corrections';
@@ -44,9 +43,9 @@ export const replaceable = (status: ImportStatus): CommandOutcome =>
     : conflict('Importen kan inte få en ny fil nu. En ny fil kan läsas in när valideringen är klar.');
 
 /**
- * Creates an import of a general price list in VALIDATION_PENDING, with its file, in one
- * transaction; the validation job takes it from there. The price list must be one of the
- * organisation's own, CURRENT or FUTURE.
+ * Creates an import in VALIDATION_PENDING, with its file, in one transaction; the validation job
+ * takes it from there. Only of a kind in `importKinds`, whose check of the target it names must
+ * pass (a price list: one of the organisation's own, CURRENT or FUTURE).
  */
 export async function createImport(
   deps: CommandDeps,
@@ -57,20 +56,11 @@ export async function createImport(
   chosen?: ColumnChoice,
 ): Promise<CommandOutcome<number>> {
   const { db, clock } = deps;
-  if (request.type !== 'GENERAL_PRICELIST') return invalid('Endast generella prislistor kan läsas in.');
+  const kind = importKinds[request.type];
+  if (!kind) return invalid('Endast generella prislistor kan läsas in.');
   const { parent, id: pricelistId } = request.metadata;
-  const general = await db
-    .selectFrom('general_pricelists')
-    .select('id')
-    .where('id', '=', parent)
-    .where('organization_id', '=', auth.organizationId)
-    .executeTakeFirst();
-  const pricelist = general
-    ? (await pricelistsOf(db, general.id, swedishDateOf(clock.now()))).find((p) => p.id === pricelistId)
-    : undefined;
-  if (!pricelist) return invalid('Prislistan finns inte. Välj ett av organisationens prislistenummer.');
-  if (pricelist.status === 'PAST')
-    return invalid('Prislistan är historisk. Välj en aktuell eller framtida prislista.');
+  const refusal = await kind.refusalOfTarget(deps, auth.organizationId, request.metadata);
+  if (refusal) return invalid(refusal);
 
   const now = clock.now();
   const file = await prepareImportFile(deps, upload.content);

@@ -6,11 +6,12 @@ import { ImportSummary } from '#contract';
 import type { AuthContext } from '../identity/profile';
 import { recordPriceChange, undoEntryOf } from '../priceChanges/changeFeed';
 import { type CommandDeps, conflict, done, lockImport, notFound, ok, storedFileOf } from './commandParts';
+import { importKindOf } from './kinds';
 import type { CommandOutcome } from './outcome';
 import { deleteDetails } from './store/details';
 import { removeStoredFiles } from './store/importFiles';
 import { freshJob } from './store/jobLease';
-import { UndoRefused, undoImport } from './store/undo';
+import { lockUndoTarget, UndoRefused } from './store/undo';
 import { recordImportEvent } from './webhookEvents';
 
 /**
@@ -107,8 +108,9 @@ export async function deleteImport(
 }
 
 /**
- * Undoes the price list's latest applied import (store/undo.ts); a refusal changes nothing. The
- * list's imports that wait for a confirm are validated again (store/revalidation.ts).
+ * Undoes the price list's latest applied import (store/undo.ts, then its kind's `undo`); a refusal
+ * changes nothing. The list's imports that wait for a confirm are validated again
+ * (store/revalidation.ts).
  */
 export async function undoAppliedImport(
   deps: CommandDeps,
@@ -118,7 +120,9 @@ export async function undoAppliedImport(
   try {
     const outcome = await deps.db.transaction().execute(async (trx) => {
       const now = deps.clock.now();
-      const undone = await undoImport(trx, auth, importId, now);
+      const target = await lockUndoTarget(trx, auth, importId);
+      if (target.kind !== 'ok') return target;
+      const undone = await importKindOf(target.value.type).undo(trx, auth, target.value, now);
       if (undone.kind === 'ok') {
         await recordImportEvent(
           trx,

@@ -29,53 +29,58 @@ export function resultSentence(summary: ImportSummary): string {
 export const summaryLink = (publicUrl: string, importId: number) =>
   new URL(`/import/${importId}`, `${publicUrl}/`).toString();
 
+/** Who asked for a validation, as its mail addresses them. */
+export interface ValidationRequester {
+  email: string;
+  firstName: string;
+  username: string;
+  /** Whether they want the mails of long or scripted validations. */
+  validationMails: boolean;
+}
+
+/** What of a claimed job decides its mail (jobs/importQueue.ts, ClaimedJob). */
+export interface ValidationMailFacts {
+  fileName: string;
+  pricelistNumber: string | null;
+  attempt: { pending: boolean; requestedAt: Date | null; byApiKey: boolean };
+  requester: ValidationRequester | null;
+}
+
 /**
- * What decides the mail of a validation that is about to end, read before its result is written
- * (the attempt's facts are cleared with it): undefined when no mail goes out.
+ * What decides the mail of a validation that is about to end, from the import as its job claimed
+ * it (the attempt's facts are cleared with the result): undefined when no mail goes out.
  */
-export async function validationMailPlan(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, importId: number) {
-  const row = await deps.db
-    .selectFrom('imports as i')
-    .innerJoin('users as u', 'u.id', 'i.attempt_by')
-    .leftJoin('pricelists as p', 'p.id', 'i.pricelist_id')
-    .select([
-      'i.attempt_pending',
-      'i.attempt_requested_at',
-      'i.attempt_by_api_key',
-      'i.file_name',
-      'p.number',
-      'u.email',
-      'u.first_name',
-      'u.username',
-      'u.validation_mails',
-    ])
-    .where('i.id', '=', importId)
-    .executeTakeFirst();
-  if (!row?.attempt_pending || !row.validation_mails) return undefined;
+export function validationMailPlan(deps: Pick<AppDeps, 'clock' | 'config'>, job: ValidationMailFacts) {
+  const { attempt, requester } = job;
+  if (!attempt.pending || !requester?.validationMails) return undefined;
   const afterSeconds = deps.config.VALIDATION_MAIL_AFTER_SECONDS;
-  const tookMs = row.attempt_requested_at
-    ? deps.clock.now().getTime() - row.attempt_requested_at.getTime()
-    : 0;
-  const long = row.attempt_requested_at !== null && tookMs >= afterSeconds * 1000;
-  if (!row.attempt_by_api_key && !long) return undefined;
-  return { row, reason: row.attempt_by_api_key ? ('API_KEY' as const) : ('LONG' as const), afterSeconds };
+  const tookMs = attempt.requestedAt ? deps.clock.now().getTime() - attempt.requestedAt.getTime() : 0;
+  const long = attempt.requestedAt !== null && tookMs >= afterSeconds * 1000;
+  if (!attempt.byApiKey && !long) return undefined;
+  return {
+    to: requester,
+    fileName: job.fileName,
+    pricelistNumber: job.pricelistNumber,
+    reason: attempt.byApiKey ? ('API_KEY' as const) : ('LONG' as const),
+    afterSeconds,
+  };
 }
 
 /** Sends the mail once the result is written; a failure is logged, the validation stands. */
 export async function sendValidationMail(
   deps: Pick<AppDeps, 'mailer' | 'config' | 'logger'>,
   importId: number,
-  plan: NonNullable<Awaited<ReturnType<typeof validationMailPlan>>>,
+  plan: NonNullable<ReturnType<typeof validationMailPlan>>,
   summary: ImportSummary,
 ) {
-  const { row } = plan;
+  const { to } = plan;
   try {
     await deps.mailer.send(
       validationEndedMail(
-        { email: row.email, firstName: row.first_name, username: row.username },
+        { email: to.email, firstName: to.firstName, username: to.username },
         {
-          fileName: row.file_name,
-          pricelistNumber: row.number,
+          fileName: plan.fileName,
+          pricelistNumber: plan.pricelistNumber,
           result: resultSentence(summary),
           summaryLink: summaryLink(deps.config.publicUrl, importId),
           reason: plan.reason,

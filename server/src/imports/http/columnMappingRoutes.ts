@@ -19,8 +19,8 @@ import { NOT_REMAPPABLE_NOW, remappableStatuses, validateWithMapping } from '../
 import type { CommandOutcome } from '../outcome';
 import { deleteSavedMapping, listSavedMappings } from '../store/columnMappings';
 import { readImportFile } from '../store/importFiles';
-import { findImport } from '../store/importViews';
 import { importRouteDocs as docs } from './openapi';
+import { findImportOf } from './routeParts';
 
 /**
  * A mapping a caller sent, checked against the file's sheets (read in a worker): its letters, or
@@ -72,7 +72,7 @@ export function columnMappingRoutes(
     },
     async (request): Promise<ImportResponse> => {
       const { organizationId, importId } = request.params;
-      const found = await findImport(deps.db, organizationId, importId, deps.clock.now());
+      const found = await findImportOf(deps, organizationId, importId);
       if (!found) throw notFound();
       // Said before the file is read; the command checks again under the import's lock.
       if (!remappableStatuses.includes(found.status)) throw conflict(NOT_REMAPPABLE_NOW);
@@ -81,7 +81,7 @@ export function columnMappingRoutes(
       const choice = await checkMappingAgainstFile(deps, content, found.fileName, request.body.columnMapping);
       if (!choice) throw conflict('Filen kan inte läsas, så den kan inte valideras med andra kolumner.');
       answer(await validateWithMapping(deps, requireAuth(request), importId, choice));
-      const importObject = await findImport(deps.db, organizationId, importId, deps.clock.now());
+      const importObject = await findImportOf(deps, organizationId, importId);
       if (!importObject) throw notFound();
       return { importObject };
     },

@@ -24,10 +24,11 @@ import { loadDraft, saveDraft } from '../store/correctionDrafts';
 import { correctedCellsOf, listCorrections } from '../store/corrections';
 import { loadStoredErrors } from '../store/details';
 import { importFileKept, readImportFile } from '../store/importFiles';
-import { findImport, findImportSummary } from '../store/importViews';
+import { findImportSummary } from '../store/importViews';
 import { correctedFileName, sendWorkbook } from './downloads';
 import { draftRouteDocs } from './draftDocs';
 import { importRouteDocs as docs } from './openapi';
+import { findImportOf } from './routeParts';
 
 const importParams = z.object({ organizationId: PathIdParam, importId: PathIdParam });
 
@@ -106,7 +107,7 @@ export function correctionRoutes(
     { config: { apiKey: true }, schema: { ...docs.attempts, params: importParams } },
     async (request): Promise<ImportAttemptsResponse> => {
       const { organizationId, importId } = request.params;
-      if (!(await findImport(db, organizationId, importId, deps.clock.now()))) throw notFound();
+      if (!(await findImportOf(deps, organizationId, importId))) throw notFound();
       return { attempts: await listAttempts(db, importId) };
     },
   );
@@ -116,7 +117,7 @@ export function correctionRoutes(
     { config: { apiKey: true }, schema: { ...docs.correctedFile, params: importParams } },
     async (request, reply) => {
       const { organizationId, importId } = request.params;
-      const found = await findImport(db, organizationId, importId, deps.clock.now());
+      const found = await findImportOf(deps, organizationId, importId);
       if (!found) throw notFound();
       const worker = await reserveRequestWorker(deps);
       try {
@@ -147,11 +148,11 @@ export function correctionRoutes(
     async (request): Promise<ImportResponse> => {
       const { organizationId, importId } = request.params;
       // The organisation's import first: another's is 404 whatever its file (never 410).
-      if (!(await findImport(db, organizationId, importId, deps.clock.now()))) throw notFound();
+      if (!(await findImportOf(deps, organizationId, importId))) throw notFound();
       // 410 when the file is gone after the retention time: there is nothing to read again.
       if (!(await importFileKept(deps, importId))) throw notFound();
       answer(await correctAndValidate(deps, requireAuth(request), importId, request.body));
-      const importObject = await findImport(db, organizationId, importId, deps.clock.now());
+      const importObject = await findImportOf(deps, organizationId, importId);
       if (!importObject) throw notFound();
       return { importObject };
     },

@@ -1,62 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../appDeps';
 import { notFound } from '../../errors';
 import { reserveRequestWorker } from '../../http/requestWorker';
-import { PathIdParam } from '../../pathId';
-import {
-  buildChangesWorkbook,
-  buildPriceListTemplate,
-  buildValidationErrorWorkbook,
-} from '../../pricelistFile';
-import { templateRows } from '../../pricelists/snapshot';
+import { buildChangesWorkbook, buildValidationErrorWorkbook } from '../../pricelistFile';
 import { correctedCellsOf } from '../store/corrections';
 import { loadChangesExport, loadErrorExport } from '../store/details';
 import { changesWorkbookName, errorWorkbookName, sendWorkbook } from './downloads';
 import { importRouteDocs as docs } from './openapi';
-import { importOrThrow, importParams, organizationParams } from './routeParts';
-
-const templateQuery = z.object({
-  type: z.literal('GENERAL_PRICELIST'),
-  pricelistId: PathIdParam.optional(),
-});
-
-/**
- * The price-list template to fill in, empty or with a price list's rows, in the import routes'
- * scope: the organisation's access is checked there.
- */
-export function templateRoutes(scope: FastifyInstance, deps: AppDeps) {
-  const routes = scope.withTypeProvider<ZodTypeProvider>();
-
-  // Static, so it is never taken for an import id.
-  routes.get(
-    '/imports/:organizationId/template',
-    {
-      config: { apiKey: true },
-      schema: { ...docs.template, params: organizationParams, querystring: templateQuery },
-    },
-    async (request, reply) => {
-      const { organizationId } = request.params;
-      const { pricelistId } = request.query;
-      const worker = await reserveRequestWorker(deps);
-      try {
-        if (pricelistId === undefined)
-          return sendWorkbook(
-            reply,
-            'Mall generell prislista.xlsx',
-            await buildPriceListTemplate([], worker),
-          );
-        const filled = await templateRows(deps.db, organizationId, pricelistId);
-        if (!filled) throw notFound('Prislistan hittades inte.');
-        const workbook = await buildPriceListTemplate(filled.rows, worker);
-        return sendWorkbook(reply, `Generell prislista ${filled.number}.xlsx`, workbook);
-      } finally {
-        worker.release();
-      }
-    },
-  );
-}
+import { importOrThrow, importParams } from './routeParts';
 
 /** An import's validation errors and its changes as workbooks, in the import routes' scope. */
 export function exportRoutes(scope: FastifyInstance, deps: AppDeps) {

@@ -2,15 +2,13 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateImportRequest, type ImportResponse, type PricelistImportsResponse } from '#contract';
+import { CreateImportRequest, type ImportResponse } from '#contract';
 import type { AppDeps } from '../../appDeps';
 import { badRequest } from '../../errors';
 import { answerOnce, idempotencyHeaders } from '../../idempotency/idempotency';
 import { requireAuth } from '../../identity/session';
-import { PathIdParam } from '../../pathId';
 import { createImport } from '../commands';
 import { ImportListCache } from '../store/importListCache';
-import { pricelistImportHistory } from '../store/importViews';
 import { checkMappingAgainstFile } from './columnMappingRoutes';
 import { importRouteDocs as docs, uploadBodies } from './openapi';
 import { answer, importOrThrow, organizationParams } from './routeParts';
@@ -22,8 +20,6 @@ const listQuery = z.object({
   imported: z.enum(['true', 'false']).default('false'),
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
-
-const pricelistParams = organizationParams.extend({ pricelistId: PathIdParam });
 
 /** What the import lists can be sent as (browsers ask for gzip). */
 const acceptedEncodings = ['gzip', 'identity'];
@@ -113,16 +109,6 @@ export function importListRoutes(scope: FastifyInstance, deps: AppDeps, receiveU
         const body: ImportResponse = { importObject: await importOrThrow(deps, organizationId, id) };
         return { statusCode: 201, body };
       });
-    },
-  );
-
-  // The history on a price list's page. Static "pricelists", so it is never taken for an import id.
-  routes.get(
-    '/imports/:organizationId/pricelists/:pricelistId',
-    { config: { apiKey: true }, schema: { ...docs.pricelistHistory, params: pricelistParams } },
-    async (request): Promise<PricelistImportsResponse> => {
-      const { organizationId, pricelistId } = request.params;
-      return { imports: await pricelistImportHistory(db, organizationId, pricelistId) };
     },
   );
 }

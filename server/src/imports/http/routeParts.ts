@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../appDeps';
 import { ApiError, badRequest, notFound } from '../../errors';
 import { PathIdParam } from '../../pathId';
+import { importKinds } from '../kinds';
 import type { CommandOutcome } from '../outcome';
 import { findImport } from '../store/importViews';
 
@@ -27,9 +28,15 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const organizationParams = z.object({ organizationId: PathIdParam });
 export const importParams = organizationParams.extend({ importId: PathIdParam });
 
+/** The organisation's import as its routes answer it, whether it may be undone asked of its kind. */
+export const findImportOf = (deps: Pick<AppDeps, 'db' | 'clock'>, organizationId: number, importId: number) =>
+  findImport(deps.db, organizationId, importId, deps.clock.now(), async (applied) =>
+    Boolean(await importKinds[applied.type]?.undoable(deps.db, applied)),
+  );
+
 /** The organisation's import as its routes answer it; 404 when it has none by that id. */
 export async function importOrThrow(deps: AppDeps, organizationId: number, importId: number) {
-  const found = await findImport(deps.db, organizationId, importId, deps.clock.now());
+  const found = await findImportOf(deps, organizationId, importId);
   if (!found) throw notFound();
   return found;
 }

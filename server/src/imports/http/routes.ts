@@ -5,10 +5,11 @@ import { notFound } from '../../errors';
 import { requireImportAccess } from '../../identity/importAccess';
 import { requireAuth } from '../../identity/session';
 import { pathId } from '../../pathId';
+import { importKinds } from '../kinds';
 import { legacyImportStatuses } from '../store/legacy';
 import { columnMappingRoutes } from './columnMappingRoutes';
 import { correctionRoutes } from './correctionRoutes';
-import { exportRoutes, templateRoutes } from './downloadRoutes';
+import { exportRoutes } from './downloadRoutes';
 import { importDetailRoutes } from './importDetailRoutes';
 import { importLifecycleRoutes } from './importLifecycleRoutes';
 import { importListRoutes } from './importListRoutes';
@@ -36,12 +37,12 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     scope.addHook('onRequest', requireOrganizationImportAccess);
     // Every import route takes an API key too, so a supplier's program can upload, follow and
     // confirm a price list as its user (docs/api-keys.md).
-    // In this order, the order the OpenAPI document lists them in: the template before an
-    // import's routes, its exports after them.
+    // In this order, the order the OpenAPI document lists them in: the kinds' routes (a price
+    // list's history, the template) before an import's routes, its exports after them.
     columnMappingRoutes(scope, deps, answer);
     correctionRoutes(scope, deps, answer);
     importListRoutes(scope, deps, receiveUpload);
-    templateRoutes(scope, deps);
+    for (const kind of Object.values(importKinds)) kind.routes(scope, deps);
     importLifecycleRoutes(scope, deps, receiveUpload);
     importDetailRoutes(scope, deps);
     exportRoutes(scope, deps);

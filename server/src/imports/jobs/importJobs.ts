@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { AppDeps } from '../../appDeps';
 import { type JobRunnerOptions, runClaimedJob, startJobLoop } from '../../lib/jobs/jobLoop';
 import { ExcelFileError, ExcelWorkerError } from '../../pricelistFile';
-import { type ApplyEnd, runApplyJob } from './applyJob';
+import { importKindOf } from '../kinds';
 import {
   type ClaimedJob,
   claimNextJob,
@@ -17,8 +17,7 @@ import {
   retryJobLater,
 } from './importQueue';
 import { isRetryableJobError, retryDelayMs } from './jobRetry';
-import type { JobEnd } from './jobSteps';
-import { runValidationJob } from './validationJob';
+import type { ApplyEnd, JobEnd } from './jobSteps';
 
 export interface ImportJobs {
   /** Stops claiming new jobs and waits for those running (graceful shutdown). */
@@ -67,8 +66,8 @@ function importJobRunner(deps: JobDeps): JobRunnerOptions<ClaimedJob, JobStatus,
     queue: { renew: (job, workerId) => renewLease(deps, job, workerId) },
     kindOf: (job) => job.status,
     handlers: {
-      VALIDATION_PENDING: (job, workerId) => runValidationJob(deps, job, workerId),
-      IMPORT_PENDING: (job, workerId) => runApplyJob(deps, job, workerId),
+      VALIDATION_PENDING: (job, workerId) => importKindOf(job.type).validate(deps, job, workerId),
+      IMPORT_PENDING: (job, workerId) => importKindOf(job.type).apply(deps, job, workerId),
     },
     onFailure: (job, error, workerId) => fail(job, workerId, failureOf(error)),
     retry: {

@@ -1,11 +1,18 @@
 import { sql, type Transaction } from 'kysely';
-import { type ImportStatus, type ImportSummary, SUMMARY_ERROR_LIMIT, type ValidationError } from '#contract';
+import {
+  type ImportStatus,
+  type ImportSummary,
+  type ImportType,
+  SUMMARY_ERROR_LIMIT,
+  type ValidationError,
+} from '#contract';
 import type { AppDeps } from '../../appDeps';
-import type { DB } from '../../db/schema';
+import type { ChosenMapping, DB } from '../../db/schema';
 import { errorCountsOf } from '../../pricelistFile';
 import { readImportFile } from '../store/importFiles';
 import { released } from '../store/jobLease';
 import { takeRecentUpload } from '../store/recentUploads';
+import type { ValidationRequester } from '../validationMail';
 import { eventOfStatus, type ImportEventDeps, recordImportEvent } from '../webhookEvents';
 
 /** How long a claim holds without renewal by default (JOB_LEASE_SECONDS); a crashed process's job is free again after it. */
@@ -40,11 +47,22 @@ export type JobDeps = Pick<
 export interface ClaimedJob {
   id: number;
   status: JobStatus;
+  type: ImportType;
   attempts: number;
   organizationId: number;
   generalPricelistId: number;
   pricelistId: number;
   fileName: string;
+  /** The mapping chosen for the import (with the upload or on its summary), if any. */
+  columnMapping: ChosenMapping | null;
+  /** The validation a user asked for, while it is pending (commands.ts, `newAttempt`). */
+  attempt: { pending: boolean; by: number | null; requestedAt: Date | null; byApiKey: boolean };
+  /** Who asked for it, as a mail of its end addresses them; null when no one is named. */
+  requester: ValidationRequester | null;
+  /** The number of the import's price list, as the mail names it. */
+  pricelistNumber: string | null;
+  /** An apply's: the summary its validation left, whose columns the file is read with again. */
+  validatedSummary: unknown;
 }
 
 /**
@@ -66,11 +84,20 @@ export async function claimNextJob(
   const result = await sql<{
     id: number;
     status: JobStatus;
+    type: ImportType;
     attempts: number;
     organization_id: number;
     general_pricelist_id: number;
     pricelist_id: number;
     file_name: string;
+    column_mapping: ChosenMapping | null;
+    attempt_pending: boolean;
+    attempt_by: number | null;
+    attempt_requested_at: Date | null;
+    attempt_by_api_key: boolean;
+    validated_summary: unknown;
+    requester: ClaimedJob['requester'];
+    number: string | null;
   }>`
     with running as (
       select organization_id, count(*) as jobs from imports
@@ -91,23 +118,42 @@ export async function claimNextJob(
       update imports set lease_owner = ${workerId}, lease_expires_at = ${leaseUntil},
         attempts = attempts + 1, updated_at = ${now}
       where id = (select id from next)
-      returning id, status, attempts, organization_id, general_pricelist_id, pricelist_id, file_name
+      returning id, status, type, attempts, organization_id, general_pricelist_id, pricelist_id, file_name,
+        column_mapping, attempt_pending, attempt_by, attempt_requested_at, attempt_by_api_key,
+        case when status = 'IMPORT_PENDING' then summary end as validated_summary
     ), turn as (
       insert into import_queue_turns (organization_id, claimed_at)
       select organization_id, ${now} from claimed
       on conflict (organization_id) do update set claimed_at = excluded.claimed_at
     )
-    select * from claimed`.execute(db);
+    -- What the job needs of the import comes with the claim: its helpers read no row again.
+    select c.*, p.number,
+        case when u.id is not null then json_build_object('email', u.email, 'firstName', u.first_name,
+          'username', u.username, 'validationMails', u.validation_mails) end as requester
+      from claimed c
+      left join users u on u.id = c.attempt_by
+      left join pricelists p on p.id = c.pricelist_id`.execute(db);
   const row = result.rows[0];
   if (!row) return null;
   return {
     id: row.id,
     status: row.status,
+    type: row.type,
     attempts: row.attempts,
     organizationId: row.organization_id,
     generalPricelistId: row.general_pricelist_id,
     pricelistId: row.pricelist_id,
     fileName: row.file_name,
+    columnMapping: row.column_mapping,
+    attempt: {
+      pending: row.attempt_pending,
+      by: row.attempt_by,
+      requestedAt: row.attempt_requested_at,
+      byApiKey: row.attempt_by_api_key,
+    },
+    requester: row.requester,
+    pricelistNumber: row.number,
+    validatedSummary: row.validated_summary,
   };
 }
 

@@ -19,17 +19,13 @@ export interface AttemptOfValidation {
  */
 export async function attemptOfValidation(
   db: Kysely<DB>,
-  importId: number,
+  /** The import as its job claimed it: who asked for this validation, and whether one did. */
+  current: { importId: number; fileName: string; attempt: { pending: boolean; by: number | null } },
   summary: ImportSummary,
   details: DetailChunks,
   now: Date,
-): Promise<AttemptOfValidation | undefined> {
-  const current = await db
-    .selectFrom('imports')
-    .select(['attempt_pending', 'attempt_by', 'file_name'])
-    .where('id', '=', importId)
-    .executeTakeFirst();
-  if (!current) return undefined;
+): Promise<AttemptOfValidation> {
+  const { importId } = current;
   const latest = await db
     .selectFrom('import_attempts')
     .selectAll()
@@ -37,7 +33,7 @@ export async function attemptOfValidation(
     .orderBy('number', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!current.attempt_pending && latest)
+  if (!current.attempt.pending && latest)
     return { attempt: { number: latest.number, comparison: latest.comparison } };
 
   const facts = factsOf((latest?.number ?? 0) + 1, summary, details);
@@ -56,8 +52,8 @@ export async function attemptOfValidation(
           import_id: importId,
           number: facts.number,
           attempted_at: now,
-          attempted_by: current.attempt_by,
-          file_name: current.file_name,
+          attempted_by: current.attempt.by,
+          file_name: current.fileName,
           corrections: Number(corrections.count),
           result: facts.result,
           error_count: facts.errorCount,

@@ -3,11 +3,11 @@ import {
   type Import,
   type ImportStatus,
   ImportSummary,
+  type ImportType,
   isPendingStatus,
   type PricelistImport,
 } from '#contract';
 import type { Database } from '../../db/database';
-import { latestAppliedImports } from '../../pricelists/latestApplied';
 import { withoutHiddenCharacters } from '../uploadedFile';
 import { revalidationMessage } from './revalidation';
 
@@ -167,12 +167,20 @@ export async function pricelistImportHistory(
   });
 }
 
+/** Whether an applied import, not undone, may be undone now: its kind says (../kinds.ts, `undoable`). */
+export type UndoableCheck = (applied: {
+  importId: number;
+  type: ImportType;
+  pricelistId: number;
+}) => Promise<boolean>;
+
 /** One import, with whether it may be undone and why it was validated again, if it was. */
 export async function findImport(
   db: Database,
   organizationId: number,
   importId: number,
   now: Date,
+  undoable: UndoableCheck,
 ): Promise<Import | undefined> {
   const row = await selectImports(db, organizationId)
     .select(['i.revalidation_cause', 'i.revalidation_change_at'])
@@ -182,7 +190,7 @@ export async function findImport(
   const { revalidation_cause: cause, revalidation_change_at: changedAt } = row;
   return {
     ...toImport(row),
-    undoable: await isUndoable(db, row),
+    undoable: await isUndoable(row, undoable),
     ...(cause === null
       ? {}
       : {
@@ -195,11 +203,10 @@ export async function findImport(
   };
 }
 
-/** Whether the import is its price list's latest applied one, not undone, applied with what an undo needs. */
-async function isUndoable(db: Database, row: ImportRow): Promise<boolean> {
+/** Whether the import is applied, not undone, and its kind would undo it now. */
+async function isUndoable(row: ImportRow, undoable: UndoableCheck): Promise<boolean> {
   if (row.status !== 'IMPORT_SUCCESS' || row.undoneAt !== null || row.pricelist_id === null) return false;
-  const latest = (await latestAppliedImports(db, [row.pricelist_id])).get(row.pricelist_id);
-  return latest?.importId === row.id && latest.undoKept;
+  return undoable({ importId: row.id, type: row.type, pricelistId: row.pricelist_id });
 }
 
 /** The summary of an import, or null while a job works on it (or after it was aborted). */

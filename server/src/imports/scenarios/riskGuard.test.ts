@@ -13,9 +13,9 @@ import {
   runAllJobs,
   type Supplier,
   validatedImport,
-} from '../../../test-support/importFlow';
-import { multipart } from '../../../test-support/pricelistFiles';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+} from '../../../../test-support/importFlow';
+import { multipart } from '../../../../test-support/pricelistFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 
 describe.each(testDatabaseKinds)('the confirm guard on %s', (kind) => {
   let testApp: TestApp;

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ImportErrorsResponse, ValidationError } from '#contract';
-import { bearer, createApiKeyAs } from '../../../test-support/apiKeys';
-import { api, request, validatedImport } from '../../../test-support/importFlow';
-import { type FileRow, priceListWorkbook } from '../../../test-support/pricelistFiles';
-import { sessionCookieFor, testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
-import { demoArticleNumber } from '../../../test-support/workbooks';
+import { bearer, createApiKeyAs } from '../../../../test-support/apiKeys';
+import { api, request, validatedImport } from '../../../../test-support/importFlow';
+import { type FileRow, priceListWorkbook } from '../../../../test-support/pricelistFiles';
+import { sessionCookieFor, testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
+import { demoArticleNumber } from '../../../../test-support/workbooks';
 
 /** 130 negative prices, 13 minimum order quantities that are not numbers, 5 unknown articles: 148 errors. */
 const rows: FileRow[] = [

@@ -14,10 +14,10 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from '../../../test-support/importFlow';
-import { type FileRow, multipart } from '../../../test-support/pricelistFiles';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { runNextJob } from './jobs/importJobs';
+} from '../../../../test-support/importFlow';
+import { type FileRow, multipart } from '../../../../test-support/pricelistFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { runNextJob } from '../jobs/importJobs';
 
 describe.each(testDatabaseKinds)('an import whose price list changed since its validation, on %s', (kind) => {
   let testApp: TestApp;

@@ -4,7 +4,7 @@
  */
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePriceListXlsx } from '../../../test-support/generatedWorkbooks';
+import { generatePriceListXlsx } from '../../../../test-support/generatedWorkbooks';
 import {
   api,
   demoSupplier,
@@ -12,18 +12,18 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from '../../../test-support/importFlow';
-import { priceListWorkbook } from '../../../test-support/pricelistFiles';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
+} from '../../../../test-support/importFlow';
+import { priceListWorkbook } from '../../../../test-support/pricelistFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import {
   handMadeXlsx,
   headers,
   passwordProtectedXls,
   sheetjsWorkbook,
   validRow,
-} from '../../../test-support/workbooks';
-import { isEncryptedOfficeFile } from '../lib/xlsx';
-import { fileFailureReason } from './store/importViews';
+} from '../../../../test-support/workbooks';
+import { isEncryptedOfficeFile } from '../../lib/xlsx';
+import { fileFailureReason } from '../store/importViews';
 
 const badRequest = { error: { code: 'BAD_REQUEST', message: 'Felaktig begäran.' } };
 const PASSWORD_PROTECTED = 'Filen är lösenordsskyddad. Spara den utan lösenord och läs in den igen.';

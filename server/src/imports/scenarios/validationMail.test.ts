@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, createApiKeyAs } from '../../../test-support/apiKeys';
+import { bearer, createApiKeyAs } from '../../../../test-support/apiKeys';
 import {
   demoSupplier,
   pricelistRows,
   runAllJobs,
   type Supplier,
   uploadImport,
-} from '../../../test-support/importFlow';
-import { fileRowOf, priceListWorkbook } from '../../../test-support/pricelistFiles';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useMailboxApp } from '../../../test-support/useTestApp';
+} from '../../../../test-support/importFlow';
+import { fileRowOf, priceListWorkbook } from '../../../../test-support/pricelistFiles';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useMailboxApp } from '../../../../test-support/useTestApp';
 
 describe.each(testDatabaseKinds)('a mail when a validation ends (%s)', (kind) => {
   // 0: every validation counts as long, so a browser upload mails too.

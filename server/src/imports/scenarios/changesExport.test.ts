@@ -6,11 +6,11 @@ import {
   request,
   runAllJobs,
   validatedImport,
-} from '../../../test-support/importFlow';
-import { priceListWorkbook } from '../../../test-support/pricelistFiles';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
-import { demoArticleNumber } from '../../../test-support/workbooks';
+} from '../../../../test-support/importFlow';
+import { priceListWorkbook } from '../../../../test-support/pricelistFiles';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
+import { demoArticleNumber } from '../../../../test-support/workbooks';
 
 async function sheetsOf(body: Buffer) {
   const workbook = new ExcelJS.Workbook();

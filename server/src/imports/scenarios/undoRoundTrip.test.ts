@@ -8,9 +8,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { api, appliedImport, editedPricelistFile, storedPricelist } from '../../../test-support/importFlow';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
+import {
+  api,
+  appliedImport,
+  editedPricelistFile,
+  storedPricelist,
+} from '../../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 4);
 

@@ -6,10 +6,10 @@ import {
   request,
   runAllJobs,
   validatedImport,
-} from '../../../test-support/importFlow';
-import { loginAs } from '../../../test-support/login';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
+} from '../../../../test-support/importFlow';
+import { loginAs } from '../../../../test-support/login';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
 
 const QUANTITY = 'Minsta beställningsantal';
 
@@ -181,7 +181,7 @@ describe.each(testDatabaseKinds)('corrections in bulk, and drafts (%s)', (kind) 
       await loginAs(testApp, 'lev.ny'),
     );
     expect(other.statusCode).toBe(204);
-    const { dropCorrections } = await import('./store/corrections');
+    const { dropCorrections } = await import('../store/corrections');
     await testApp.db.transaction().execute((trx) => dropCorrections(trx, id));
     const left = await testApp.db
       .selectFrom('import_correction_drafts')

@@ -21,10 +21,10 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from '../../../test-support/importFlow';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { demoArticleNumber, handMadeXlsx, headers } from '../../../test-support/workbooks';
-import { forbiddenCharacterIn } from '../pricelistFile/storableText';
+} from '../../../../test-support/importFlow';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { demoArticleNumber, handMadeXlsx, headers } from '../../../../test-support/workbooks';
+import { forbiddenCharacterIn } from '../../pricelistFile/storableText';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 6);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { uploadImport } from '../../../test-support/importFlow';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
+import { uploadImport } from '../../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
 
 const MB = 1024 * 1024;
 /** The start of a zip (an .xlsx), so that only the size is wrong. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AttemptFacts, compareAttempts } from './attemptComparison';
+import { type AttemptFacts, compareAttempts } from '../attemptComparison';
 
 const errors = (number: number, keys: string[]): AttemptFacts => ({
   number,

@@ -7,15 +7,15 @@ import {
   runAllJobs,
   type Supplier,
   uploadImport,
-} from '../../../test-support/importFlow';
-import { multipart, priceListWorkbook } from '../../../test-support/pricelistFiles';
+} from '../../../../test-support/importFlow';
+import { multipart, priceListWorkbook } from '../../../../test-support/pricelistFiles';
 import {
   createTestApp,
   sessionCookieFor,
   type TestApp,
   testDatabaseKinds,
-} from '../../../test-support/testApp';
-import { expireUnconfirmedImports } from './store/fileRetention';
+} from '../../../../test-support/testApp';
+import { expireUnconfirmedImports } from '../store/fileRetention';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -8,11 +8,11 @@ import {
   runAllJobs,
   storedPricelist,
   validatedImport,
-} from '../../../test-support/importFlow';
-import { secondInstance, testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
-import { demoArticleNumber } from '../../../test-support/workbooks';
-import { undoRefusals } from './store/undo';
+} from '../../../../test-support/importFlow';
+import { secondInstance, testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
+import { demoArticleNumber } from '../../../../test-support/workbooks';
+import { undoRefusals } from '../store/undo';
 
 describe.each(testDatabaseKinds)('undo of an applied import (%s)', (kind) => {
   const { testApp, supplier } = useSupplierApp(kind);

@@ -21,11 +21,11 @@ import {
   request,
   type Supplier,
   uploadImport,
-} from '../../../test-support/importFlow';
-import { priceListWorkbook } from '../../../test-support/pricelistFiles';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../test-support/testApp';
-import { demoArticleNumber } from '../../../test-support/workbooks';
-import { runNextJob } from './jobs/importJobs';
+} from '../../../../test-support/importFlow';
+import { priceListWorkbook } from '../../../../test-support/pricelistFiles';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
+import { demoArticleNumber } from '../../../../test-support/workbooks';
+import { runNextJob } from '../jobs/importJobs';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 3);
 

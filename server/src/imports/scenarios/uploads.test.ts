@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { api, request, uploadImport } from '../../../test-support/importFlow';
-import { multipart, priceListWorkbook } from '../../../test-support/pricelistFiles';
-import { sessionCookieFor, testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
-import { readImportFile } from './store/importFiles';
+import { api, request, uploadImport } from '../../../../test-support/importFlow';
+import { multipart, priceListWorkbook } from '../../../../test-support/pricelistFiles';
+import { sessionCookieFor, testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
+import { readImportFile } from '../store/importFiles';
 
 const oneRow = () => priceListWorkbook([{ articleNumber: 'HMD-0001', price: 100, minimumOrderQuantity: 1 }]);
 

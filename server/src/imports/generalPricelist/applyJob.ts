@@ -1,17 +1,16 @@
-import { createHash } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+/** The apply job of a general price list's import (../kinds.ts, `apply`). */
+import { sql } from 'kysely';
 import { observeJobSeconds } from '../../metrics/jobMetrics';
 import { recordPriceChange } from '../../priceChanges/changeFeed';
 import { largestPriceChanges } from '../../priceChanges/largestPriceChanges';
-import type { DetailChunks } from '../../pricelistFile';
 import {
   loadVersionedPricelistSnapshot,
   pricelistFingerprint,
   pricelistRowsVersion,
   pricelistStatus,
 } from '../../pricelists/snapshot';
-import { applyPriceListChanges, StaleDataError } from '../store/applyRows';
+import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from '../jobs/importQueue';
+import { type ApplyEnd, type JobEnd, readOptionsOfValidated, saveDetailsUnlessKept } from '../jobs/jobSteps';
 import { saveDetails } from '../store/details';
 import { released } from '../store/jobLease';
 import {
@@ -20,21 +19,10 @@ import {
   sendBackToValidation,
   validatedRowsVersion,
 } from '../store/revalidation';
-import { keepRowsForUndo } from '../store/undo';
 import { recordImportEvent } from '../webhookEvents';
-import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from './importQueue';
-import {
-  inactivePricelistFinish,
-  type JobEnd,
-  readOptionsOfValidated,
-  validateAgainstDatabase,
-} from './jobSteps';
-
-export interface ApplyEnd {
-  end: JobEnd;
-  /** How long the applying transaction took (docs/product.md, "Targets": 50,000 rows under 3 s). */
-  applyMs?: number;
-}
+import { applyPriceListChanges, StaleDataError } from './applyRows';
+import { inactivePricelistFinish, validateAgainstDatabase } from './jobPricelist';
+import { keepRowsForUndo } from './undo';
 
 /**
  * Applies a confirmed import, exactly as its validation showed it. The price list must still be
@@ -62,7 +50,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
     content,
     job.fileName,
     snapshot.then(({ json }) => json),
-    await readOptionsOfValidated(deps, job.id),
+    await readOptionsOfValidated(deps, job),
   );
   if ((await snapshot).rowsVersion !== validated) return { end: await backToValidation(deps, job, workerId) };
   if (!('changes' in outcome)) {
@@ -165,26 +153,4 @@ async function backToValidation(deps: JobDeps, job: ClaimedJob, workerId: string
   });
   deps.importJobSignal.notify();
   return end;
-}
-
-/**
- * Saves the details of the changes written, unless the import keeps exactly these already. They
- * nearly always are the ones its validation saved (the same file against the same rows), and
- * storing them again was the largest cost of the applying transaction on PGlite (~1.4 s for
- * 50,000 added rows, mostly PGlite spelling the bytes as hex, since mended: decision 0025). Each stored
- * chunk is compared by md5 of its text (json keeps the text as written) with the md5 of its
- * UTF-8 bytes here; any difference (another chunk, one more or less) saves them all again.
- */
-async function saveDetailsUnlessKept(trx: Transaction<DB>, importId: number, details: DetailChunks) {
-  const stored = await sql<{ kind: string; chunk: number; hash: string }>`
-    select kind, chunk, md5(items::text) as hash
-    from import_details where import_id = ${importId}`.execute(trx);
-  const kept = new Map(stored.rows.map((row) => [`${row.kind} ${row.chunk}`, row.hash]));
-  const chunks = Object.entries(details).flatMap(([kind, items = []]) =>
-    items.map((bytes, chunk) => ({ key: `${kind} ${chunk}`, bytes })),
-  );
-  const same =
-    chunks.length === stored.rows.length &&
-    chunks.every(({ key, bytes }) => kept.get(key) === createHash('md5').update(bytes).digest('hex'));
-  if (!same) await saveDetails(trx, importId, details);
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportSummary, SavedColumnMapping } from '#contract';
-import { request, runAllJobs, uploadImport } from '../../../test-support/importFlow';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
-import { demoArticleNumber, exceljsWorkbook } from '../../../test-support/workbooks';
+import { request, runAllJobs, uploadImport } from '../../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
+import { demoArticleNumber, exceljsWorkbook } from '../../../../test-support/workbooks';
 
 /**
  * A file's headers with hidden characters (a right-to-left override that turns "moms" around, a

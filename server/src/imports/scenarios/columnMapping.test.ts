@@ -7,10 +7,10 @@ import {
   request,
   runAllJobs,
   uploadImport,
-} from '../../../test-support/importFlow';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
-import { type CellInput, demoArticleNumber, exceljsWorkbook } from '../../../test-support/workbooks';
+} from '../../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
+import { type CellInput, demoArticleNumber, exceljsWorkbook } from '../../../../test-support/workbooks';
 
 /** A business system's export: its own headers on Blad1, and a column of its own. */
 const exportHeaders = ['Art.nr', 'Benämning', 'Pris exkl. moms', 'Min. order', 'Ledtid', 'Lagersaldo'];

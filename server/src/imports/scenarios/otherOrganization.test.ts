@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { api, editedPricelistFile, validatedImport } from '../../../test-support/importFlow';
-import { multipart } from '../../../test-support/pricelistFiles';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
+import { api, editedPricelistFile, validatedImport } from '../../../../test-support/importFlow';
+import { multipart } from '../../../../test-support/pricelistFiles';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
 
 /** A body each route takes as valid, so that only the import decides the answer. */
 const bodies: Record<string, object | undefined> = {

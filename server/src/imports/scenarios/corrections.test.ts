@@ -9,9 +9,9 @@ import {
   request,
   runAllJobs,
   validatedImport,
-} from '../../../test-support/importFlow';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
+} from '../../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
 
 describe.each(testDatabaseKinds)('corrections in the browser, and "Validera igen" (%s)', (kind) => {
   const { testApp, supplier } = useSupplierApp(kind);

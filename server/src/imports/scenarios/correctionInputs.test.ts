@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportCorrectionsResponse, ImportSummary } from '#contract';
-import { api, editedPricelistFile, request, validatedImport } from '../../../test-support/importFlow';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
+import { api, editedPricelistFile, request, validatedImport } from '../../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
 
 const PRICE = 'Pris';
 const CANNOT_BE_STORED = 'Texten innehåller ett tecken som inte kan sparas';

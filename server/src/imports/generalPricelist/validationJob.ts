@@ -1,17 +1,9 @@
-import type { Transaction } from 'kysely';
+/** The validation job of a general price list's import (../kinds.ts, `validate`). */
 import type { ImportSummary } from '#contract';
-import type { ChosenMapping, DB } from '../../db/schema';
 import { timedJob } from '../../metrics/jobMetrics';
-import type { ReadOptions } from '../../pricelistFile';
 import { runPriceListValidationSummary, type WorkerValidationRecord } from '../../pricelistFile';
 import { assessRisk } from '../../pricelistFile/riskRules';
 import { loadVersionedPricelistSnapshot, pricelistRowsVersion } from '../../pricelists/snapshot';
-import { attemptOfValidation } from '../store/attempts';
-import { markMappingUsed, rememberMapping, savedMappingOptions } from '../store/columnMappings';
-import { fileCorrectionsOf } from '../store/corrections';
-import { saveDetails } from '../store/details';
-import { freshJob } from '../store/jobLease';
-import { sendValidationMail, validationMailPlan } from '../validationMail';
 import {
   type ClaimedJob,
   finishJob,
@@ -20,9 +12,14 @@ import {
   loadImportFile,
   lockOwnJob,
   writeFinish,
-} from './importQueue';
-import { inactiveFinishOf, type JobEnd, type JobPricelist, pricelistOfJob } from './jobSteps';
-import { jobWorkers } from './workerLimits';
+} from '../jobs/importQueue';
+import { columnOptionsOf, type JobEnd, keepMapping, type ValidationEnd } from '../jobs/jobSteps';
+import { jobWorkers } from '../jobs/workerLimits';
+import { attemptOfValidation } from '../store/attempts';
+import { saveDetails } from '../store/details';
+import { freshJob } from '../store/jobLease';
+import { sendValidationMail, validationMailPlan } from '../validationMail';
+import { inactiveFinishOf, type JobPricelist, pricelistOfJob } from './jobPricelist';
 
 /**
  * Validates the uploaded file against the organisation's articles and the price list as it is
@@ -33,7 +30,7 @@ export async function runValidationJob(
   deps: JobDeps,
   job: ClaimedJob,
   workerId: string,
-): Promise<{ end: JobEnd; workerPeakMemoryMb?: number }> {
+): Promise<ValidationEnd> {
   // The snapshot query runs while the file loads (on PGlite, one connection, they take turns).
   // A job that ends before validating drops it; a failure surfaces where it is awaited.
   const snapshot = loadVersionedPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
@@ -63,10 +60,16 @@ export async function runValidationJob(
     ),
   );
   const judged = withRisk(deps.config, pricelist, outcome);
-  const attempt = await attemptOfValidation(deps.db, job.id, judged, outcome.details, deps.clock.now());
+  const attempt = await attemptOfValidation(
+    deps.db,
+    { importId: job.id, fileName: job.fileName, attempt: job.attempt },
+    judged,
+    outcome.details,
+    deps.clock.now(),
+  );
   // The first attempt's summary is as it always was; later ones say their number and comparison.
   const summary: ImportSummary =
-    attempt && attempt.attempt.number > 1 && judged.type !== 'INVALID_FORMAT'
+    attempt.attempt.number > 1 && judged.type !== 'INVALID_FORMAT'
       ? { ...judged, attempt: attempt.attempt }
       : judged;
   const finish: JobFinish = {
@@ -76,10 +79,10 @@ export async function runValidationJob(
     saveDetails: async (trx) => {
       await saveDetails(trx, job.id, outcome.details);
       await keepMapping(trx, deps, job, columns.chosen, summary);
-      await attempt?.record?.(trx);
+      await attempt.record?.(trx);
     },
   };
-  const mail = await validationMailPlan(deps, job.id);
+  const mail = validationMailPlan(deps, job);
   const end = await finishValidation(deps, job, workerId, finish);
   if (mail && end === finish.status) await sendValidationMail(deps, job.id, mail, summary);
   return { end, workerPeakMemoryMb: outcome.workerPeakMemoryMb };
@@ -110,50 +113,6 @@ async function finishValidation(
     await writeFinish(trx, deps, job, finish);
     return finish.status;
   });
-}
-
-/**
- * The mapping chosen for this import, if any, and the organisation's saved ones to try otherwise;
- * and the corrections typed on its summary.
- */
-async function columnOptionsOf(deps: JobDeps, job: ClaimedJob) {
-  const row = await deps.db
-    .selectFrom('imports')
-    .select('column_mapping')
-    .where('id', '=', job.id)
-    .executeTakeFirst();
-  const chosen = row?.column_mapping ?? null;
-  const options: ReadOptions = chosen
-    ? { chosen: { sheet: chosen.sheet, columns: chosen.columns } }
-    : { saved: await savedMappingOptions(deps.db, job.organizationId) };
-  options.corrections = await fileCorrectionsOf(deps.db, job.id);
-  return { chosen, options };
-}
-
-/**
- * With the validation's result: a chosen mapping that read the file is saved for the
- * organisation's next file with these headers; a saved one that did is marked as used.
- */
-async function keepMapping(
-  trx: Transaction<DB>,
-  deps: JobDeps,
-  job: ClaimedJob,
-  chosen: ChosenMapping | null,
-  summary: ImportSummary,
-) {
-  if (summary.type === 'INVALID_FORMAT' || !summary.columnMapping) return;
-  const now = deps.clock.now();
-  const { source, savedMapping, sheet } = summary.columnMapping;
-  if (source === 'SAVED_MAPPING' && savedMapping)
-    await markMappingUsed(trx, job.organizationId, savedMapping.id, now);
-  const fileSheet = summary.fileSheets?.find((candidate) => candidate.name === sheet);
-  if (source === 'REQUEST' && chosen && fileSheet)
-    await rememberMapping(
-      trx,
-      { organizationId: job.organizationId, userId: chosen.chosenBy, now },
-      fileSheet,
-      chosen,
-    );
 }
 
 /** A CONFIRM summary with its risks (riskRules.ts), judged against the price list as it is now. */

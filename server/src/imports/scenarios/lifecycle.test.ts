@@ -11,18 +11,18 @@ import {
   type Supplier,
   uploadImport,
   validatedImport,
-} from '../../../test-support/importFlow';
-import { type FileRow, multipart, priceListWorkbook } from '../../../test-support/pricelistFiles';
+} from '../../../../test-support/importFlow';
+import { type FileRow, multipart, priceListWorkbook } from '../../../../test-support/pricelistFiles';
 import {
   createTestApp,
   sessionCookieFor,
   type TestApp,
   testDatabaseKinds,
-} from '../../../test-support/testApp';
-import { demoArticleNumber } from '../../../test-support/workbooks';
-import { runNextJob } from './jobs/importJobs';
-import { claimNextJob, LEASE_MS } from './jobs/importQueue';
-import { readImportFile } from './store/importFiles';
+} from '../../../../test-support/testApp';
+import { demoArticleNumber } from '../../../../test-support/workbooks';
+import { runNextJob } from '../jobs/importJobs';
+import { claimNextJob, LEASE_MS } from '../jobs/importQueue';
+import { readImportFile } from '../store/importFiles';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -17,12 +17,12 @@ import {
   storedPricelist,
   uploadImport,
   validatedImport,
-} from '../../../test-support/importFlow';
-import { type FileRow, fileRowOf, priceListWorkbook } from '../../../test-support/pricelistFiles';
-import { testDatabaseKinds } from '../../../test-support/testApp';
-import { useSupplierApp } from '../../../test-support/useTestApp';
-import { exceljsWorkbook } from '../../../test-support/workbooks';
-import { writeCatalogue } from '../pricelistFile/peppol/writeCatalogue';
+} from '../../../../test-support/importFlow';
+import { type FileRow, fileRowOf, priceListWorkbook } from '../../../../test-support/pricelistFiles';
+import { testDatabaseKinds } from '../../../../test-support/testApp';
+import { useSupplierApp } from '../../../../test-support/useTestApp';
+import { exceljsWorkbook } from '../../../../test-support/workbooks';
+import { writeCatalogue } from '../../pricelistFile/peppol/writeCatalogue';
 
 const optionalColumns = [
   'Leveranstid (dagar)',
