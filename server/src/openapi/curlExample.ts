@@ -1,5 +1,5 @@
+import type { Operation, Parameter } from './documentModel';
 import { isJson } from './examples';
-import type { Json } from './referenceParts';
 
 /**
  * The reader's own ids, put in the commands instead of the document's examples where the reader
@@ -42,10 +42,11 @@ function partExample(example: string, ids: ReaderIds): string {
  * and the document's examples (the path's, the required query's, the body's), or the reader's
  * own ids where they have them.
  */
-export function curlOf(method: string, path: string, operation: Json, ids: ReaderIds = {}): string {
-  const parameters = (operation.parameters ?? []) as Json[];
-  const own = ids as Record<string, number | undefined>;
-  const example = (parameter: Json) => String(own[parameter.name as string] ?? parameter.example ?? '');
+export function curlOf(method: string, path: string, operation: Operation, ids: ReaderIds = {}): string {
+  const parameters = operation.parameters ?? [];
+  // The reader's ids by name: a path parameter is named as its id is (organizationId, …).
+  const own: Record<string, number | undefined> = { ...ids };
+  const example = (parameter: Parameter) => String(own[parameter.name] ?? parameter.example ?? '');
   let url = path.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const parameter = parameters.find((p) => p.in === 'path' && p.name === name);
     return parameter ? encodeURIComponent(example(parameter)) : whole;
@@ -55,30 +56,28 @@ export function curlOf(method: string, path: string, operation: Json, ids: Reade
     .map((parameter) => `${parameter.name}=${encodeURIComponent(example(parameter))}`);
   if (query.length > 0) url += `?${query.join('&')}`;
   const lines = [`curl -sS${method === 'GET' ? '' : ` -X ${method}`} "$API${url}"`];
-  const security = (operation.security ?? []) as Array<Record<string, unknown>>;
+  const security = operation.security ?? [];
   if (security.some((scheme) => 'apiKey' in scheme)) lines.push('-H "$AUTH"');
   else if (security.length > 0) lines.push('-b kakor.txt');
   // Signing in keeps the session's cookie in a file; signing out sends it.
   else if (path === '/login') lines.push('-c kakor.txt');
   else if (path === '/logout') lines.push('-b kakor.txt');
   for (const parameter of parameters.filter((p) => p.in === 'header'))
-    if ((parameter.name as string).toLowerCase() === 'idempotency-key') lines.push(IDEMPOTENCY_KEY_HEADER);
-  const body = operation.requestBody as { content?: Record<string, Json> } | undefined;
-  for (const [contentType, media] of Object.entries(body?.content ?? {}).slice(0, 1)) {
+    if (parameter.name.toLowerCase() === 'idempotency-key') lines.push(IDEMPOTENCY_KEY_HEADER);
+  for (const [contentType, media] of Object.entries(operation.requestBody?.content ?? {}).slice(0, 1)) {
     if (isJson(contentType) && media.example !== undefined)
       lines.push(`-H 'Content-Type: application/json' -d ${quoted(JSON.stringify(media.example))}`);
     if (contentType === 'multipart/form-data') {
-      const properties = ((media.schema as Json | undefined)?.properties ?? {}) as Record<string, Json>;
-      for (const [name, part] of Object.entries(properties)) {
+      for (const [name, part] of Object.entries(media.schema?.properties ?? {})) {
         if (part.format === 'binary') lines.push(`-F "${name}=@prislista.xlsx"`);
-        else if (Array.isArray(part.examples))
+        else if (part.examples)
           lines.push(`--form-string ${quoted(`${name}=${partExample(String(part.examples[0]), ids)}`)}`);
       }
     }
   }
-  const downloads = Object.entries((operation.responses ?? {}) as Record<string, Json>).some(
+  const downloads = Object.entries(operation.responses ?? {}).some(
     ([status, response]) =>
-      status.startsWith('2') && Object.keys((response.content ?? {}) as Json).some((type) => !isJson(type)),
+      status.startsWith('2') && Object.keys(response.content ?? {}).some((type) => !isJson(type)),
   );
   if (downloads) lines.push('-OJ');
   return lines.join(' \\\n  ');

@@ -1,10 +1,15 @@
 import { curlOf, type ReaderIds } from './curlExample';
-import { operationsOf } from './examples';
+import {
+  type DocumentOperation,
+  everyOperation,
+  type OpenApiDocument,
+  openApiDocumentOf,
+  type Schema,
+} from './documentModel';
 import { commandBlock, escapeHtml, markdown, pageHtml, slug } from './html';
 import { quickStartFor } from './quickStart';
 import {
   fieldsOf,
-  type Json,
   jsonBlock,
   operationAnchor,
   parametersOf,
@@ -31,17 +36,15 @@ export interface Reader {
 }
 
 function operationHtml(
-  method: string,
-  path: string,
-  operation: Json,
+  { method, path, operation }: DocumentOperation,
   prefix: string,
   ids: ReaderIds,
 ): string {
   const anchor = operationAnchor(method, path);
   return `<section class="operation" id="${anchor}">
-<h3>${escapeHtml(String(operation.summary ?? `${method} ${path}`))}</h3>
+<h3>${escapeHtml(operation.summary ?? `${method} ${path}`)}</h3>
 <p class="endpoint"><span class="method method-${method.toLowerCase()}">${method}</span> <code>${escapeHtml(prefix + path)}</code></p>
-${markdown(String(operation.description ?? ''))}
+${markdown(operation.description ?? '')}
 ${parametersOf(operation)}
 ${requestBodyOf(operation)}
 <h4>Exempel med curl</h4>
@@ -50,8 +53,8 @@ ${responsesOf(operation)}
 </section>`;
 }
 
-function schemaHtml(name: string, schema: Json): string {
-  const examples = Array.isArray(schema.examples) ? schema.examples : [];
+function schemaHtml(name: string, schema: Schema): string {
+  const examples = schema.examples ?? [];
   return `<section class="schema" id="${schemaAnchor(name)}">
 <h3>${escapeHtml(name)}</h3>
 ${typeof schema.description === 'string' ? markdown(schema.description) : ''}
@@ -91,7 +94,7 @@ ${quickStartFor({ origin: reader.origin, pricelistId: reader.ids.pricelistId })
 </section>`;
 }
 
-type Group = { name: string; description: string; anchor: string; operations: [string, Json][] };
+type Group = { name: string; description: string; anchor: string; operations: DocumentOperation[] };
 
 function contentsHtml(groups: Group[]): string {
   return `<nav aria-labelledby="innehall">
@@ -103,10 +106,10 @@ ${groups
   .map(
     (group) =>
       `<li><a href="#${group.anchor}">${escapeHtml(group.name)}</a><ul>${group.operations
-        .map(([name, operation]) => {
-          const [method, path] = name.split(' ') as [string, string];
-          return `<li><a href="#${operationAnchor(method, path)}"><span class="method-text">${method}</span> ${escapeHtml(path)}: ${escapeHtml(String(operation.summary ?? ''))}</a></li>`;
-        })
+        .map(
+          ({ method, path, operation }) =>
+            `<li><a href="#${operationAnchor(method, path)}"><span class="method-text">${method}</span> ${escapeHtml(path)}: ${escapeHtml(operation.summary ?? '')}</a></li>`,
+        )
         .join('')}</ul></li>`,
   )
   .join('\n')}
@@ -117,22 +120,19 @@ ${groups
 
 const schemeNames: Record<string, string> = { apiKey: 'API-nyckel', sessionCookie: 'Sessionskaka' };
 
-function securityHtml(openapi: Json): string {
-  const info = (openapi.info ?? {}) as Json;
-  const schemes = Object.entries(
-    ((openapi.components as Json | undefined)?.securitySchemes ?? {}) as Record<string, Json>,
-  );
+function securityHtml(document: OpenApiDocument): string {
+  const schemes = Object.entries(document.components?.securitySchemes ?? {});
   return `<section id="inloggning" class="group">
 <h2>Om API:t: svar, fel och inloggning</h2>
-${markdown(String(info.description ?? ''))}
+${markdown(document.info?.description ?? '')}
 <dl class="schemes">
 ${schemes
   .map(
     ([name, scheme]) =>
-      `<dt>${escapeHtml(schemeNames[name] ?? name)} (<code>${escapeHtml(name)}</code>)</dt><dd>${markdown(String(scheme.description ?? ''))}${
+      `<dt>${escapeHtml(schemeNames[name] ?? name)} (<code>${escapeHtml(name)}</code>)</dt><dd>${markdown(scheme.description ?? '')}${
         scheme.type === 'http'
           ? `<p>Skickas som <code>Authorization: Bearer …</code>.</p>`
-          : `<p>Kakan <code>${escapeHtml(String(scheme.name))}</code>, som inloggningen sätter.</p>`
+          : `<p>Kakan <code>${escapeHtml(scheme.name ?? '')}</code>, som inloggningen sätter.</p>`
       }</dd>`,
   )
   .join('\n')}
@@ -148,34 +148,28 @@ export interface ReferenceOptions {
   reader: Reader;
 }
 
-/** The whole page. */
-export function referenceHtml(openapi: Json, options: ReferenceOptions): string {
-  const info = (openapi.info ?? {}) as Json;
-  const prefix = String(((openapi.servers ?? []) as Json[])[0]?.url ?? '');
-  const operations = operationsOf(openapi);
-  const groups: Group[] = ((openapi.tags ?? []) as Json[])
+/** The whole page, from the document as GET openapi.json answers it. */
+export function referenceHtml(openapi: unknown, options: ReferenceOptions): string {
+  const document = openApiDocumentOf(openapi);
+  const prefix = document.servers?.[0]?.url ?? '';
+  const operations = everyOperation(document);
+  // An operation is shown in the group of its first tag.
+  const groups: Group[] = (document.tags ?? [])
     .map((tag) => ({
-      name: String(tag.name),
-      description: String(tag.description ?? ''),
-      anchor: `grupp-${slug(String(tag.name))}`,
-      operations: operations.filter(([, operation]) => ((operation.tags ?? []) as string[])[0] === tag.name),
+      name: tag.name,
+      description: tag.description ?? '',
+      anchor: `grupp-${slug(tag.name)}`,
+      operations: operations.filter(({ operation }) => operation.tags?.[0] === tag.name),
     }))
     .filter((group) => group.operations.length > 0);
-  const schemas = Object.entries(
-    ((openapi.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>,
-  );
+  const schemas = Object.entries(document.components?.schemas ?? {});
   const { ids } = options.reader;
   const groupsHtml = groups
     .map(
       (group) => `<section id="${group.anchor}" class="group">
 <h2>${escapeHtml(group.name)}</h2>
 ${markdown(group.description)}
-${group.operations
-  .map(([name, operation]) => {
-    const [method, path] = name.split(' ') as [string, string];
-    return operationHtml(method, path, operation, prefix, ids);
-  })
-  .join('\n')}
+${group.operations.map((operation) => operationHtml(operation, prefix, ids)).join('\n')}
 </section>`,
     )
     .join('\n');
@@ -187,10 +181,10 @@ anropar med en API-nyckel som du skapar på sidan <a href="/api-nycklar">API-nyc
 varje anrop står om det tar en nyckel. Samma beskrivning finns som
 <a href="${escapeHtml(options.documentUrl)}">OpenAPI 3.1-dokument (JSON)</a> för era verktyg, och hela
 flödet steg för steg i <a href="${escapeHtml(options.guideUrl)}">guiden till skriptad inläsning</a>.
-Version ${escapeHtml(String(info.version ?? ''))}.</p>
+Version ${escapeHtml(document.info?.version ?? '')}.</p>
 ${quickStartHtml(options.reader, options.guideUrl)}
 ${contentsHtml(groups)}
-${securityHtml(openapi)}
+${securityHtml(document)}
 ${groupsHtml}
 <section id="scheman" class="group">
 <h2>Scheman</h2>

@@ -1,3 +1,4 @@
+import type { Operation, OperationResponse, ParameterPlace, Schema } from './documentModel';
 import { isJson } from './examples';
 import { escapeHtml, markdown, slug } from './html';
 
@@ -7,25 +8,20 @@ import { escapeHtml, markdown, slug } from './html';
  * the answers, each drawn from the OpenAPI document.
  */
 
-export type Json = Record<string, unknown>;
-
 export const schemaAnchor = (name: string) => `schema-${slug(name)}`;
 export const operationAnchor = (method: string, path: string) => `anrop-${slug(`${method} ${path}`)}`;
 
 const refName = (ref: string) => ref.replace('#/components/schemas/', '');
 
-const isNull = (schema: unknown) => (schema as Json | undefined)?.type === 'null';
+const isNull = (schema: Schema) => schema.type === 'null';
 
 /** The schema's options when it is a choice (anyOf or oneOf), else undefined. */
-const optionsOf = (schema: Json) =>
-  (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined) as
-    | Json[]
-    | undefined;
+const optionsOf = (schema: Schema) => schema.anyOf ?? schema.oneOf;
 
 const code = (value: unknown) => `<code>${escapeHtml(JSON.stringify(value))}</code>`;
 
 /** What a value of the schema is, in a few Swedish words (with a link to a named schema). */
-export function typeText(schema: Json | undefined): string {
+export function typeText(schema: Schema | undefined): string {
   if (!schema) return 'valfritt värde';
   if (typeof schema.$ref === 'string') {
     const name = refName(schema.$ref);
@@ -40,9 +36,7 @@ export function typeText(schema: Json | undefined): string {
   }
   const types = [schema.type].flat().filter((type): type is string => typeof type === 'string');
   if (types.length > 1) return types.map((type) => typeText({ ...schema, type })).join(' eller ');
-  const enumText = Array.isArray(schema.enum)
-    ? `, en av ${schema.enum.map((value) => code(value)).join(', ')}`
-    : '';
+  const enumText = schema.enum ? `, en av ${schema.enum.map((value) => code(value)).join(', ')}` : '';
   switch (types[0]) {
     case 'string':
       if (schema.format === 'binary') return 'fil';
@@ -58,22 +52,22 @@ export function typeText(schema: Json | undefined): string {
     case 'null':
       return 'null';
     case 'array':
-      return `lista med ${typeText(schema.items as Json | undefined)}`;
+      return `lista med ${typeText(schema.items)}`;
     case 'object':
       if (!schema.properties && typeof schema.additionalProperties === 'object')
-        return `objekt där varje värde är ${typeText(schema.additionalProperties as Json)}`;
+        return `objekt där varje värde är ${typeText(schema.additionalProperties)}`;
       return 'objekt';
     default:
       return schema.properties ? 'objekt' : 'valfritt värde';
   }
 }
 
-const number = (value: unknown) => (typeof value === 'number' ? value.toLocaleString('sv-SE') : '');
+const number = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('sv-SE'));
 
 /** The schema's bounds and default, in Swedish. */
-function constraintsText(schema: Json): string[] {
+function constraintsText(schema: Schema): string[] {
   const parts: string[] = [];
-  const range = (min: unknown, max: unknown, unit: string) => {
+  const range = (min: number | undefined, max: number | undefined, unit: string) => {
     if (min !== undefined && max !== undefined) parts.push(`${number(min)}–${number(max)}${unit}`);
     else if (min !== undefined) parts.push(`minst ${number(min)}${unit}`);
     else if (max !== undefined) parts.push(`högst ${number(max)}${unit}`);
@@ -90,7 +84,7 @@ function constraintsText(schema: Json): string[] {
 type Mode = 'request' | 'response';
 
 /** The fields of an object schema, nested objects and lists of objects inside their field. */
-export function fieldsOf(schema: Json | undefined, mode: Mode, depth = 0): string {
+export function fieldsOf(schema: Schema | undefined, mode: Mode, depth = 0): string {
   if (!schema || depth > 8) return '';
   const options = optionsOf(schema);
   if (options) {
@@ -98,8 +92,9 @@ export function fieldsOf(schema: Json | undefined, mode: Mode, depth = 0): strin
     if (objects.length === 0) return '';
     return objects
       .map((option) => {
-        const properties = option.properties as Record<string, Json>;
-        const discriminator = Object.entries(properties).find(([, property]) => 'const' in property);
+        const discriminator = Object.entries(option.properties ?? {}).find(
+          ([, property]) => 'const' in property,
+        );
         const heading = discriminator
           ? `Med <code>${escapeHtml(discriminator[0])}</code> ${code(discriminator[1].const)}:`
           : 'Som objekt:';
@@ -107,14 +102,13 @@ export function fieldsOf(schema: Json | undefined, mode: Mode, depth = 0): strin
       })
       .join('');
   }
-  if (schema.type === 'array' && schema.items) return fieldsOf(schema.items as Json, mode, depth + 1);
-  if (typeof schema.contentSchema === 'object')
-    return fieldsOf(schema.contentSchema as Json, mode, depth + 1);
+  if (schema.type === 'array' && schema.items) return fieldsOf(schema.items, mode, depth + 1);
+  if (typeof schema.contentSchema === 'object') return fieldsOf(schema.contentSchema, mode, depth + 1);
   if (!schema.properties && typeof schema.additionalProperties === 'object')
-    return fieldsOf(schema.additionalProperties as Json, mode, depth + 1);
-  const properties = schema.properties as Record<string, Json> | undefined;
+    return fieldsOf(schema.additionalProperties, mode, depth + 1);
+  const properties = schema.properties;
   if (!properties || Object.keys(properties).length === 0) return '';
-  const required = new Set((schema.required ?? []) as string[]);
+  const required = new Set(schema.required);
   const items = Object.entries(properties).map(([name, property]) => {
     const facts = [typeText(property)];
     if (mode === 'request') facts.push(required.has(name) ? 'obligatoriskt' : 'valfritt');
@@ -131,54 +125,52 @@ export function fieldsOf(schema: Json | undefined, mode: Mode, depth = 0): strin
 export const jsonBlock = (value: unknown, label: string) =>
   `<p class="example-label">${label}</p><pre class="example"><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
 
-const parameterPlaces: Record<string, string> = {
+const parameterPlaces: Record<ParameterPlace, string> = {
   path: 'i sökvägen',
   query: 'i frågesträngen',
   header: 'huvud',
   cookie: 'kaka',
 };
 
-export function parametersOf(operation: Json): string {
-  const parameters = (operation.parameters ?? []) as Json[];
+export function parametersOf(operation: Operation): string {
+  const parameters = operation.parameters ?? [];
   if (parameters.length === 0) return '';
-  const order = ['path', 'query', 'header', 'cookie'];
-  const sorted = [...parameters].sort(
-    (a, b) => order.indexOf(a.in as string) - order.indexOf(b.in as string),
-  );
+  const order: ParameterPlace[] = ['path', 'query', 'header', 'cookie'];
+  const sorted = [...parameters].sort((a, b) => order.indexOf(a.in) - order.indexOf(b.in));
   const entries = sorted.map((parameter) => {
-    const schema = (parameter.schema ?? {}) as Json;
+    const schema = parameter.schema ?? {};
     const facts = [
-      parameterPlaces[parameter.in as string] ?? String(parameter.in),
+      parameterPlaces[parameter.in],
       parameter.required ? 'obligatorisk' : 'valfri',
       typeText(schema),
       ...constraintsText(schema),
     ];
-    const description = (parameter.description ?? schema.description) as string | undefined;
+    const description = parameter.description ?? schema.description;
     // As it is written in the path, query or header: a text without quotes.
     const example =
       parameter.example !== undefined
         ? `<p>Exempel: <code>${escapeHtml(typeof parameter.example === 'string' ? parameter.example : JSON.stringify(parameter.example))}</code></p>`
         : '';
-    return `<dt><code>${escapeHtml(parameter.name as string)}</code></dt><dd><p class="facts">${facts.join(', ')}</p>${description ? markdown(description) : ''}${example}</dd>`;
+    return `<dt><code>${escapeHtml(parameter.name)}</code></dt><dd><p class="facts">${facts.join(', ')}</p>${description ? markdown(description) : ''}${example}</dd>`;
   });
   return `<h4>Parametrar</h4><dl class="parameters">${entries.join('')}</dl>`;
 }
 
-export function requestBodyOf(operation: Json): string {
-  const body = operation.requestBody as { required?: boolean; content?: Record<string, Json> } | undefined;
+export function requestBodyOf(operation: Operation): string {
+  const body = operation.requestBody;
   if (!body?.content) return '';
   const parts = Object.entries(body.content).map(([contentType, media]) => {
-    const schema = media.schema as Json | undefined;
+    const schema = media.schema;
     const description = typeof schema?.description === 'string' ? markdown(schema.description) : '';
     let example = '';
     if (media.example !== undefined) example = jsonBlock(media.example, 'Exempel');
     else if (contentType === 'multipart/form-data') {
-      const properties = (schema?.properties ?? {}) as Record<string, Json>;
-      example = Object.entries(properties)
-        .filter(([, part]) => Array.isArray(part.examples))
-        .map(
-          ([name, part]) =>
-            `<p class="example-label">Exempel på delen <code>${escapeHtml(name)}</code></p><pre class="example"><code>${escapeHtml(String((part.examples as unknown[])[0]))}</code></pre>`,
+      // Each text part's own example (withExamples in examples.ts); a file part has none.
+      example = Object.entries(schema?.properties ?? {})
+        .map(([name, part]) =>
+          part.examples
+            ? `<p class="example-label">Exempel på delen <code>${escapeHtml(name)}</code></p><pre class="example"><code>${escapeHtml(String(part.examples[0]))}</code></pre>`
+            : '',
         )
         .join('');
     }
@@ -187,35 +179,33 @@ export function requestBodyOf(operation: Json): string {
   return `<h4>Begäran</h4>${parts.join('')}`;
 }
 
-function headersOf(response: Json): string {
-  const headers = Object.entries((response.headers ?? {}) as Record<string, Json>);
+function headersOf(response: OperationResponse): string {
+  const headers = Object.entries(response.headers ?? {});
   if (headers.length === 0) return '';
   return `<p>Med huvudet ${headers
     .map(([name, header]) => {
-      const description = (header.description ?? (header.schema as Json | undefined)?.description) as
-        | string
-        | undefined;
+      const description = header.description ?? header.schema?.description;
       return `<code>${escapeHtml(name)}</code>${description ? `: ${escapeHtml(description)}` : ''}`;
     })
     .join('; ')}</p>`;
 }
 
-export function responsesOf(operation: Json): string {
-  const responses = Object.entries((operation.responses ?? {}) as Record<string, Json>);
+export function responsesOf(operation: Operation): string {
+  const responses = Object.entries(operation.responses ?? {});
   const answers = responses
     .filter(([status]) => !(Number(status) >= 400))
     .map(([status, response]) => {
-      const content = Object.entries((response.content ?? {}) as Record<string, Json>);
+      const content = Object.entries(response.content ?? {});
       const body = content
         .map(([contentType, media]) => {
-          const schema = media.schema as Json | undefined;
+          const schema = media.schema;
           const named = typeof schema?.$ref === 'string' ? ` (${typeText(schema)})` : '';
           const example = media.example !== undefined ? jsonBlock(media.example, 'Exempel') : '';
           const fields = isJson(contentType) ? fieldsOf(schema, 'response') : '';
           return `<p>Innehåll: <code>${escapeHtml(contentType)}</code>${named}.</p>${fields}${example}`;
         })
         .join('');
-      return `<h5>${escapeHtml(status)}</h5>${markdown(String(response.description ?? ''))}${headersOf(response)}${body || '<p>Inget innehåll.</p>'}`;
+      return `<h5>${escapeHtml(status)}</h5>${markdown(response.description ?? '')}${headersOf(response)}${body || '<p>Inget innehåll.</p>'}`;
     });
   const failures = responses.filter(([status]) => Number(status) >= 400);
   const errors =
@@ -224,7 +214,7 @@ export function responsesOf(operation: Json): string {
       : `<h5>Fel</h5><p>Varje fel har innehållet <a href="#${schemaAnchor('ApiErrorBody')}"><code>ApiErrorBody</code></a>.</p><dl class="errors">${failures
           .map(
             ([status, response]) =>
-              `<dt>${escapeHtml(status)}</dt><dd>${markdown(String(response.description ?? ''))}${headersOf(response)}</dd>`,
+              `<dt>${escapeHtml(status)}</dt><dd>${markdown(response.description ?? '')}${headersOf(response)}</dd>`,
           )
           .join('')}</dl>`;
   return `<h4>Svar</h4>${answers.join('')}${errors}`;
