@@ -14,6 +14,13 @@ export const smtpPortOf = (serverUrl: string) => Number(new URL(serverUrl).port)
 export const shortSessionPort = port + 100;
 /** The tests on the short-session server: they run beside the others (see `projects`). */
 export const SHORT_SESSION = '@short-session';
+/** The server of the page sweeps, which run beside the others (see `projects`). */
+const sweepPort = port + 200;
+/**
+ * The long sweeps over every page (axe, the API reference, pages alike however reached): they
+ * read, change little, and wait on no timing.
+ */
+const SWEEPS = ['**/everyRoute.spec.ts', '**/apiDocs.spec.ts', '**/pageConsistency.spec.ts'];
 
 function e2eServer(serverPort: number, extraEnv: Record<string, string> = {}) {
   const url = `http://localhost:${serverPort}`;
@@ -75,12 +82,20 @@ export default defineConfig({
   // The tests on the main server run one at a time (each resets its data). Those on the
   // short-session server mostly wait for real time to pass (the warning, the countdown's minute),
   // so they run beside them in a second worker, one at a time, against their own server and
-  // database. (Two main servers, each with its share of the specs, were tried: on two cores the
+  // database. The page sweeps (every route at three widths with axe, the API reference, pages
+  // alike however reached) take a third of the time and depend on no timing: a third worker runs
+  // them against a third server. (Two main servers, each with its share of the scenarios, were tried: on two cores the
   // scenarios then ran into each other's timing, and the suite was no shorter.)
-  workers: 2,
+  workers: 3,
   projects: [
-    { name: 'main server', grepInvert: new RegExp(SHORT_SESSION), workers: 1 },
+    { name: 'main server', grepInvert: new RegExp(SHORT_SESSION), testIgnore: SWEEPS, workers: 1 },
     { name: 'short sessions', grep: new RegExp(SHORT_SESSION), workers: 1 },
+    {
+      name: 'page sweeps',
+      testMatch: SWEEPS,
+      workers: 1,
+      use: { baseURL: `http://localhost:${sweepPort}` },
+    },
   ],
   retries: 0,
   // Bounds, not targets: two workers and three servers share two cores, so a long scenario
@@ -112,5 +127,6 @@ export default defineConfig({
   webServer: [
     e2eServer(port),
     e2eServer(shortSessionPort, { SESSION_IDLE_MINUTES: '5.2', SESSION_PING_SECONDS: '2' }),
+    e2eServer(sweepPort),
   ],
 });
