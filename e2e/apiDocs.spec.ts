@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { currentPricelist, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
+import { tabTo } from './keyboard';
 
 /**
  * The API reference (/api-dokumentation): our own page, drawn on the server from the OpenAPI
@@ -9,14 +9,6 @@ import { currentPricelist, expect, expectNoAxeViolations, loginAs, test } from '
  * (docs/decisions/0044-pages-for-integrators.md).
  */
 
-/** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, maxPresses = 40) {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 test('the API reference opens from the footer, shows every operation of the document in Swedish, keeps the CSP and passes axe', async ({
   page,
 }) => {

@@ -1,18 +1,12 @@
-import { type Locator, type Page, request as playwrightRequest } from '@playwright/test';
+import { type Page, request as playwrightRequest } from '@playwright/test';
 import { chooseFromUserMenu, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
+import { tabTo } from './keyboard';
 
 const secretPattern = /^hmdb_[A-Za-z0-9_-]{43}$/;
 const userMenuButton = (page: Page) => page.getByRole('button', { name: /Användarmeny/ });
 const keyTable = (page: Page) => page.getByRole('table', { name: 'Dina API-nycklar' });
 
 /** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, maxPresses = 60) {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 /** A request context of a program: no cookies, only the key. */
 async function asProgram(secret: string) {

@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { exceljsWorkbook } from '../test-support/workbooks';
 import { currentPricelist, expect, expectNoAxeViolations, loginAs, submitLogin, test } from './fixtures';
+import { tabTo } from './keyboard';
 
 /**
  * Corrections in bulk on the summary (decision 0043): 120 quantities of 0 (more than the table's
@@ -86,14 +87,6 @@ const removeAllButton = (page: Page) =>
   page.getByRole('button', { name: 'Ta bort alla rader med det här felet' });
 const noNumberCheckbox = (page: Page) =>
   page.getByRole('checkbox', { name: `Ta bort artikeln ur prislistan, rad ${NO_NUMBER_ROW}`, exact: true });
-
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', maxPresses = 80) {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(key);
-  }
-  throw new Error(`${key} never reached ${target}`);
-}
 
 /** axe at a phone's width and a desktop's; on the phone each error is a card, nothing scrolls sideways. */
 async function expectNoAxeViolationsAtBothWidths(page: Page) {
@@ -235,7 +228,7 @@ test('by keyboard: a refused value at its field (in view at 200 % zoom), set all
 
   // "Sätt alla till 1" by keyboard: the refused value gives way to it.
   const quantityCount = countButton(page, countLabels.quantity);
-  await tabTo(page, quantityCount, 'Shift+Tab');
+  await tabTo(page, quantityCount, { key: 'Shift+Tab' });
   await page.keyboard.press('Enter');
   const value = bulkPanel(page).getByRole('textbox', { name: 'Sätt alla till' });
   await tabTo(page, value);
@@ -247,7 +240,7 @@ test('by keyboard: a refused value at its field (in view at 200 % zoom), set all
 
   // "Ta bort alla rader med det här felet" by Space; the focus stays on it.
   const unknownCount = countButton(page, countLabels.unknown);
-  await tabTo(page, unknownCount, 'Shift+Tab');
+  await tabTo(page, unknownCount, { key: 'Shift+Tab' });
   await page.keyboard.press('Enter');
   await tabTo(page, removeAllButton(page));
   await page.keyboard.press('Space');
@@ -256,7 +249,7 @@ test('by keyboard: a refused value at its field (in view at 200 % zoom), set all
 
   // The row without an article number, by its count; its values by Enter on the disclosure.
   const missingCount = countButton(page, countLabels.missing);
-  await tabTo(page, missingCount, 'Shift+Tab');
+  await tabTo(page, missingCount, { key: 'Shift+Tab' });
   await page.keyboard.press('Enter');
   const disclosure = errorRows(page).locator('summary');
   await tabTo(page, disclosure);

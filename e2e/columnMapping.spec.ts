@@ -2,6 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { exportColumns, exportFile, option, otherExport, reorderedExport } from './columnMappingFiles';
 import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 import type { UploadFile } from './importFiles';
+import { tabTo } from './keyboard';
+import { uploadThroughDialog } from './uploadThroughDialog';
 
 /**
  * "Koppla filens kolumner": a file with a business system's own headers is mapped onto ours by
@@ -33,18 +35,7 @@ const shown = (select: Locator) => select.locator('option:checked');
 /** Uploads through the dialog "Läs in fil" to price list 2 and opens the finished validation. */
 async function uploadAndReview(page: Page, file: UploadFile, status: string) {
   await openImports(page);
-  await page.getByRole('button', { name: 'Läs in fil' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
-  await dialog.getByRole('button', { name: /Filtyp/ }).click();
-  await page.getByRole('option', { name: 'Generell prislista' }).click();
-  await dialog.getByRole('button', { name: /Prislistenummer/ }).click();
-  await page.getByRole('option', { name: '2 (Aktuell)' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Välj fil' }).click();
-  await (await chooser).setFiles(file);
-  await expect(dialog).toContainText(`Vald fil: ${file.name}`);
-  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
-  await expect(dialog).toBeHidden();
+  await uploadThroughDialog(page, file);
   // The notice's link leads to the summary, which follows the validation until its result.
   // Uploaded, or already validated: the one message is replaced when the result is there.
   await expect(page.getByRole('status').filter({ hasText: `Filen ”${file.name}”` })).toBeVisible();
@@ -66,13 +57,6 @@ async function expectMappingAsked(page: Page) {
 }
 
 /** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, maxPresses = 60) {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 /** Presses `key` on the focused select until it shows `text`: a keyboard user's choice. */
 async function chooseByKeyboard(page: Page, select: Locator, key: 'ArrowUp' | 'ArrowDown', text: string) {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { exceljsWorkbook } from '../test-support/workbooks';
 import {
   type CurrentPricelist,
@@ -11,6 +11,8 @@ import {
   test,
 } from './fixtures';
 import type { UploadFile } from './importFiles';
+import { tabTo } from './keyboard';
+import { uploadThroughDialog } from './uploadThroughDialog';
 
 /**
  * Correcting a failed validation on the summary (issue 30): the errors counted by column and rule
@@ -94,13 +96,6 @@ const earlierSummary = (page: Page) =>
 const recentTable = (page: Page) => page.getByRole('table', { name: 'Senaste 10 inläsningarna' });
 
 /** Presses Tab (or Shift+Tab, to go back up) until `target` has the focus: the way a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', maxPresses = 80) {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(key);
-  }
-  throw new Error(`${key} never reached ${target}`);
-}
 
 /** axe at a phone's width and a desktop's, then back to the desktop; no sideways scrolling on the phone. */
 async function expectNoAxeViolationsAtBothWidths(page: Page) {
@@ -288,7 +283,7 @@ test('by keyboard only: filter the errors, correct three cells, leave out a row,
 
   // The order quantity's count, by Shift+Tab back up to the counts and Space.
   const quantityCount = countButton(page, countLabels.quantity);
-  await tabTo(page, quantityCount, 'Shift+Tab');
+  await tabTo(page, quantityCount, { key: 'Shift+Tab' });
   await page.keyboard.press('Space');
   await expect(quantityCount).toHaveAttribute('aria-pressed', 'true');
   await expect(priceCount).toHaveAttribute('aria-pressed', 'false');
@@ -299,7 +294,7 @@ test('by keyboard only: filter the errors, correct three cells, leave out a row,
   await page.keyboard.type(faults.quantity.typed);
 
   // Pressed again, the count lets go: every error, the price still as typed.
-  await tabTo(page, quantityCount, 'Shift+Tab');
+  await tabTo(page, quantityCount, { key: 'Shift+Tab' });
   await page.keyboard.press('Enter');
   await expect(quantityCount).toHaveAttribute('aria-pressed', 'false');
   await expect(countButton(page, countLabels.all)).toHaveAttribute('aria-pressed', 'true');
@@ -375,18 +370,7 @@ test('by mouse: filter the errors, correct three cells, leave out a row, validat
   const { file } = await fileFromCurrentList(page, list, 'rattas-med-mus.xlsx');
 
   await page.goto('/import');
-  await page.getByRole('button', { name: 'Läs in fil' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
-  await dialog.getByRole('button', { name: /Filtyp/ }).click();
-  await page.getByRole('option', { name: 'Generell prislista' }).click();
-  await dialog.getByRole('button', { name: /Prislistenummer/ }).click();
-  await page.getByRole('option', { name: '2 (Aktuell)' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Välj fil' }).click();
-  await (await chooser).setFiles(file);
-  await expect(dialog).toContainText(`Vald fil: ${file.name}`);
-  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
-  await expect(dialog).toBeHidden();
+  await uploadThroughDialog(page, file);
   await page.getByRole('link', { name: 'Visa sammanfattningen' }).click();
   await expectErrorsToCorrect(page, file);
 

@@ -9,6 +9,8 @@ import {
   type UploadFile,
   validFile,
 } from './importFiles';
+import { tabTo } from './keyboard';
+import { fillUploadDialog as fillDialog, uploadThroughDialog as upload } from './uploadThroughDialog';
 
 /** Validation and import are jobs: their results come within seconds, the lists poll every 5 s. */
 const jobTimeout = { timeout: 30_000 };
@@ -22,27 +24,6 @@ const validationList = (page: Page) => page.getByRole('region', { name: 'Valider
 const importingList = (page: Page) => page.getByRole('region', { name: 'Inläsning', exact: true });
 const recentTable = (page: Page) => page.getByRole('table', { name: 'Senaste 10 inläsningarna' });
 const card = (within: Page | Locator, fileName: string) => within.getByRole('article', { name: fileName });
-
-/** Fills the dialog "Läs in fil" with the mouse and uploads the file. */
-async function fillDialog(page: Page, file: UploadFile, pricelist = '2 (Aktuell)') {
-  await page.getByRole('button', { name: 'Läs in fil' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
-  await dialog.getByRole('button', { name: /Filtyp/ }).click();
-  await page.getByRole('option', { name: 'Generell prislista' }).click();
-  await dialog.getByRole('button', { name: /Prislistenummer/ }).click();
-  await page.getByRole('option', { name: pricelist }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Välj fil' }).click();
-  await (await chooser).setFiles(file);
-  await expect(dialog).toContainText(`Vald fil: ${file.name}`);
-  return dialog;
-}
-
-async function upload(page: Page, file: UploadFile) {
-  const dialog = await fillDialog(page, file);
-  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** Uploads through the dialog and opens the finished validation from its card. */
 async function uploadAndReview(page: Page, file: UploadFile, status: string) {
@@ -58,13 +39,6 @@ const summaryFact = (page: Page, term: string) =>
   page.locator('dl.summary-facts dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 
 /** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, maxPresses = 60) {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 test.beforeEach(async ({ page }) => {
   await loginAs(page, 'lev.admin');

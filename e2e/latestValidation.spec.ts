@@ -3,6 +3,8 @@ import type { Locator, Page } from '@playwright/test';
 import { exceljsWorkbook } from '../test-support/workbooks';
 import { currentPricelist, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 import { fileWithErrors, type UploadFile } from './importFiles';
+import { tabTo } from './keyboard';
+import { uploadThroughDialog } from './uploadThroughDialog';
 
 /**
  * Whatever validation the summary starts, every part of the page shows that validation's result
@@ -55,15 +57,6 @@ const mappingForm = (page: Page) => page.getByRole('region', { name: 'Koppla fil
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: /^Sammanfattning: / });
 const pendingNote = 'Filen behandlas. Sidan uppdateras av sig själv när resultatet är klart.';
 
-/** Presses Tab (or Shift+Tab) until `target` has the focus: the way a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', maxPresses = 80) {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(key);
-  }
-  throw new Error(`${key} never reached ${target}`);
-}
-
 /** Arrow keys on the focused select until it has the file's column `letter`. */
 async function chooseColumn(page: Page, select: Locator, letter: string) {
   await tabTo(page, select);
@@ -84,17 +77,7 @@ async function expectNoAxeViolationsAtBothWidths(page: Page) {
 /** Uploads through "Läs in fil" to price list 2 and opens the summary once validated. */
 async function uploadAndReview(page: Page, file: UploadFile, status: string) {
   await page.goto('/import');
-  await page.getByRole('button', { name: 'Läs in fil' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
-  await dialog.getByRole('button', { name: /Filtyp/ }).click();
-  await page.getByRole('option', { name: 'Generell prislista' }).click();
-  await dialog.getByRole('button', { name: /Prislistenummer/ }).click();
-  await page.getByRole('option', { name: '2 (Aktuell)' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Välj fil' }).click();
-  await (await chooser).setFiles(file);
-  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
-  await expect(dialog).toBeHidden();
+  await uploadThroughDialog(page, file);
   await page.getByRole('link', { name: 'Visa sammanfattningen' }).click();
   await expect(summaryFact(page, 'Filnamn')).toHaveText(file.name);
   await expect(summaryFact(page, 'Status')).toHaveText(status, jobTimeout);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 import { validFile } from './importFiles';
+import { uploadThroughDialog } from './uploadThroughDialog';
 
 /** Validation and import are jobs: their results come within seconds, the lists poll every 5 s. */
 const jobTimeout = { timeout: 30_000 };
@@ -11,17 +12,7 @@ test.beforeEach(async ({ page }) => {
 
 async function uploadFile(page: Page, name: string) {
   await page.goto('/import');
-  await page.getByRole('button', { name: 'Läs in fil' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
-  await dialog.getByRole('button', { name: /Filtyp/ }).click();
-  await page.getByRole('option', { name: 'Generell prislista' }).click();
-  await dialog.getByRole('button', { name: /Prislistenummer/ }).click();
-  await page.getByRole('option', { name: '2 (Aktuell)' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Välj fil' }).click();
-  await (await chooser).setFiles(await validFile(name));
-  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
-  await expect(dialog).toBeHidden();
+  await uploadThroughDialog(page, await validFile(name));
 }
 
 /** Whether `later` comes after `earlier` in the page's order. */

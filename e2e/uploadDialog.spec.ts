@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
-import { readWorkbook, type UploadFile, validFile } from './importFiles';
+import { readWorkbook, validFile } from './importFiles';
+import { chooseFile, chooseGeneralPricelist } from './uploadThroughDialog';
 
 /** The dialog "Läs in fil" and the risk guard's explanations (issue 31, parts 2 and 7). */
 
@@ -12,21 +13,6 @@ async function openDialog(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Inläsningar' })).toBeVisible();
   await page.getByRole('button', { name: 'Läs in fil' }).click();
   return page.getByRole('dialog', { name: 'Läs in fil' });
-}
-
-async function chooseGeneralPricelist(page: Page, pricelist = '2 (Aktuell)') {
-  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
-  await dialog.getByRole('button', { name: /Filtyp/ }).click();
-  await page.getByRole('option', { name: 'Generell prislista' }).click();
-  await dialog.getByRole('button', { name: /Prislistenummer/ }).click();
-  await page.getByRole('option', { name: pricelist }).click();
-}
-
-async function chooseFile(page: Page, file: UploadFile) {
-  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Välj fil' }).click();
-  await (await chooser).setFiles(file);
 }
 
 test.beforeEach(async ({ page }) => {

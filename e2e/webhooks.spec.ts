@@ -1,16 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhookReceiver';
 import { chooseFromUserMenu, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
-
-/** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, maxPresses = 80) {
-  for (let i = 0; i < maxPresses; i++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
+import { tabTo } from './keyboard';
 
 let receiver: WebhookReceiver;
 test.beforeAll(async () => {
