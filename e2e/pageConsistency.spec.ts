@@ -2,22 +2,13 @@ import type { Page } from '@playwright/test';
 import { shortSessionPort } from '../playwright.config';
 import { currentPricelist, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 import { validFile } from './importFiles';
+import { uploadThroughDialog } from './uploadThroughDialog';
 
 /** Uploads a valid file through the dialog "Läs in fil" and returns its summary's path once validated. */
 async function uploadedImportPath(page: Page) {
   await page.goto('/import');
   const file = await validFile('prislista-stil.xlsx', 20);
-  await page.getByRole('button', { name: 'Läs in fil' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
-  await dialog.getByRole('button', { name: /Filtyp/ }).click();
-  await page.getByRole('option', { name: 'Generell prislista' }).click();
-  await dialog.getByRole('button', { name: /Prislistenummer/ }).click();
-  await page.getByRole('option', { name: '2 (Aktuell)' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Välj fil' }).click();
-  await (await chooser).setFiles(file);
-  await dialog.getByRole('button', { name: 'Ladda upp' }).click();
-  await expect(dialog).toBeHidden();
+  await uploadThroughDialog(page, file);
   const review = page.getByRole('article', { name: file.name }).getByRole('link', { name: 'Granska' });
   await expect(review).toBeVisible({ timeout: 30_000 });
   return (await review.getAttribute('href'))!;
@@ -174,19 +165,26 @@ for (const username of demoUsernames) {
   });
 }
 
-test("superadmin's general price list is the /v1 placeholder, as any other /v1 page", async ({ page }) => {
+test("superadmin, who reads every general price list, sees the organisation's read only, without the imports", async ({
+  page,
+}) => {
   await loginAs(page, 'superadmin');
   await page
     .getByRole('navigation', { name: 'Huvudmeny' })
     .getByRole('link', { name: 'Generell prislista' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Generell prislista' })).toBeVisible();
-  await expect(
-    page.getByText(
-      'Den här sidan hör till den separata applikationen för Hjälpmedelsdatabasen och visas inte här.',
-    ),
-  ).toBeVisible();
+  const lists = page.getByRole('table', { name: 'Generell prislista' });
+  await expect(lists.getByRole('link', { name: 'Prislista 2' })).toBeVisible();
+  // The latest import is named, not linked: its summary is the supplier's.
+  await expect(lists.getByRole('link', { name: /\.xlsx$/ })).toHaveCount(0);
   await expect(page.getByText(refusal)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await lists.getByRole('link', { name: 'Prislista 2' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prislista 2' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ladda ner som Peppol-katalog' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ladda ner som Excel' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Inläsningar till prislistan' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

@@ -105,6 +105,20 @@ test('a region finds the latest price changes by keyboard, filtered by supplier 
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoAxeViolations(page, { bestPractice: true });
+
+  // The list's link leads to its rows, read as a buyer reads them: the new prices, no imports.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await table
+    .getByRole('row')
+    .nth(1)
+    .getByRole('link', { name: `Prislista ${list.number}` })
+    .press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: `Prislista ${list.number}` })).toBeVisible();
+  const first = page.getByRole('table', { name: 'Rader' }).getByRole('row').nth(1);
+  await expect(first).toContainText('HMD-0001');
+  await expect(first).toContainText(/1\s000,00/);
+  await expect(page.getByRole('heading', { name: 'Inläsningar till prislistan' })).toHaveCount(0);
+  await expectNoAxeViolations(page, { bestPractice: true });
 });
 
 test('a user who may not read every supplier has no "Prisändringar"', async ({ page }) => {

@@ -91,8 +91,24 @@ test('a price list: rows with sv-SE prices, search, sorting by keyboard, pages, 
   await expect(page.getByRole('heading', { level: 2, name: 'Inläsningar till prislistan' })).toBeVisible();
 });
 
-test('a region user, without the permission, sees the /v1 placeholder, never a refusal', async ({ page }) => {
+test('a region user who reads every price list reads this one as a buyer: rows, no imports', async ({
+  page,
+}) => {
   await loginAs(page, 'region.avtal');
+  await page.goto('/v1/organization/1/generalpricelist/1/pricelist/2');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prislista 2');
+  await expect(page.getByRole('table', { name: 'Rader' }).getByRole('row').nth(1)).toContainText('HMD-');
+  await expect(page.getByRole('link', { name: 'Ladda ner som Peppol-katalog' })).toBeVisible();
+  // The supplier's own parts: the template and the imports.
+  await expect(page.getByRole('link', { name: 'Ladda ner som Excel' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Inläsningar till prislistan' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('a region user without either permission sees the /v1 placeholder, never a refusal', async ({
+  page,
+}) => {
+  await loginAs(page, 'region.tilldelat');
   await page.goto('/v1/organization/1/generalpricelist/1/pricelist/2');
   // What any other /v1 path shows: the separate application's page, named by its area.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prislista');

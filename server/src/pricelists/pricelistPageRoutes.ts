@@ -8,7 +8,7 @@ import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, json } from '../openapi/routeDocs';
 import { pathId } from '../pathId';
 import { generalPricelistView, pricelistRowsPage } from './pricelistPages';
-import { generalParams, importAccess } from './routeParts';
+import { generalParams, pricelistReadAccess } from './routeParts';
 
 /** The read-only price-list pages: a general price list with its price lists, and a page of rows. */
 export function pricelistPageRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
@@ -21,7 +21,7 @@ export function pricelistPageRoutes(api: FastifyInstance, { db, clock }: AppDeps
       schema: {
         summary: 'En generell prislista med dess prislistor',
         description:
-          'Prislistorna i den generella prislistan, efter giltig från: nummer, status i dag (PAST, CURRENT, FUTURE), antal rader och den senaste inläsningen som inte är ångrad. Kräver behörigheten product:create_own.',
+          'Prislistorna i den generella prislistan, efter giltig från: nummer, status i dag (PAST, CURRENT, FUTURE), antal rader och den senaste inläsningen som inte är ångrad. Kräver behörigheten product:create_own i organisationen, eller generalpricelist:view_all (regionernas användare, alla leverantörers listor).',
         tags: [apiTags.pricelists],
         params: generalParams,
         response: {
@@ -34,7 +34,7 @@ export function pricelistPageRoutes(api: FastifyInstance, { db, clock }: AppDeps
       },
     },
     async (request) => {
-      const organizationId = importAccess(request, request.params.organizationId);
+      const organizationId = pricelistReadAccess(request, request.params.organizationId);
       const view = await generalPricelistView(
         db,
         organizationId,
@@ -66,7 +66,7 @@ export function pricelistPageRoutes(api: FastifyInstance, { db, clock }: AppDeps
       },
     },
     async (request) => {
-      const organizationId = importAccess(request, request.params.organizationId);
+      const organizationId = pricelistReadAccess(request, request.params.organizationId);
       // After the access check, so a caller without a session always gets 401.
       const query = PricelistRowsQuery.safeParse(request.query);
       if (!query.success) throw badRequest();

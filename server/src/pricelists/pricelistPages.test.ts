@@ -203,6 +203,16 @@ describe.each(testDatabaseKinds)('the price-list pages (%s)', (kind) => {
     expect(next.rows[0]).not.toEqual(first.rows[0]);
   });
 
+  it('is read by a region’s user, who reads every supplier’s lists (generalpricelist:view_all)', async () => {
+    const region = await sessionCookieFor(testApp, 'region.avtal');
+    const view = await get(general(), region);
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toEqual((await get(general())).json());
+    const rows = await get(rowsUrl(supplier.pricelists.current), region);
+    expect(rows.statusCode).toBe(200);
+    expect(rows.json()).toEqual((await get(rowsUrl(supplier.pricelists.current))).json());
+  });
+
   it('is 401 without a session and 404 for another organisation, a user without the permission or another list', async () => {
     const anonymous = (url: string) => request(testApp, 'GET', url, undefined);
     expect((await anonymous(general())).statusCode).toBe(401);
@@ -210,8 +220,10 @@ describe.each(testDatabaseKinds)('the price-list pages (%s)', (kind) => {
     expect(
       (await get(`pricelists/${supplier.otherOrganizationId}/${supplier.generalPricelistId}`)).statusCode,
     ).toBe(404);
-    const region = await sessionCookieFor(testApp, 'region.avtal');
-    expect((await get(general(), region)).statusCode).toBe(404);
+    // A region's user who neither imports nor reads every supplier's lists.
+    const assigned = await sessionCookieFor(testApp, 'region.tilldelat');
+    expect((await get(general(), assigned)).statusCode).toBe(404);
+    expect((await get(rowsUrl(supplier.pricelists.current), assigned)).statusCode).toBe(404);
     const other = await sessionCookieFor(testApp, 'lev2.admin');
     expect((await get(rowsUrl(supplier.pricelists.current), other)).statusCode).toBe(404);
     expect((await get(`${general()}/999999/rows`)).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireImportAccess } from '../identity/importAccess';
+import { requireImportAccess, requirePricelistReadAccess } from '../identity/importAccess';
 import { requireAuth } from '../identity/session';
 import { pathId } from '../pathId';
 
@@ -14,5 +14,13 @@ export const importAccess = (request: FastifyRequest, organizationIdParam: strin
   requireAuth(request);
   const organizationId = pathId(organizationIdParam);
   requireImportAccess(request, organizationId);
+  return organizationId;
+};
+
+/** The read-only price-list pages: also for a region's user, who reads every supplier's lists. */
+export const pricelistReadAccess = (request: FastifyRequest, organizationIdParam: string) => {
+  requireAuth(request);
+  const organizationId = pathId(organizationIdParam);
+  requirePricelistReadAccess(request, organizationId);
   return organizationId;
 };

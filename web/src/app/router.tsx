@@ -52,11 +52,17 @@ export const routes: RouteObject[] = [
                 element: <RequirePermission permission={IMPORT_PERMISSION} />,
                 children: importRoutes(<NotFoundPage />),
               },
-              // The price lists in view, for the same users as the import pages. The menu links
-              // others (a superadmin, say) to these /v1 paths too: they see the placeholder that
-              // every other /v1 path shows, never a refusal.
+              // The price lists in view, for the same users as the import pages and for the regions'
+              // users who read every supplier's lists. The menu links others (a superadmin, say) to
+              // these /v1 paths too: they see the placeholder that every other /v1 path shows, never
+              // a refusal.
               {
-                element: <RequirePermission permission={IMPORT_PERMISSION} otherwise={v1Placeholder} />,
+                element: (
+                  <RequirePermission
+                    permission={[IMPORT_PERMISSION, permissions.generalPricelistViewAll]}
+                    otherwise={v1Placeholder}
+                  />
+                ),
                 children: pricelistRoutes,
               },
               {

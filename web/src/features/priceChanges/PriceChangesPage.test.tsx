@@ -43,6 +43,10 @@ describe('the page "Prisändringar"', () => {
     const table = await screen.findByRole('table', { name: 'De senaste prisändringarna' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('HMD-4: 99,00 kr → 109,50 kr');
+    // Each change links to its list's rows.
+    expect(
+      within(within(table).getAllByRole('row')[1]!).getByRole('link', { name: 'Prislista 2' }),
+    ).toHaveAttribute('href', '/v1/organization/1/generalpricelist/1/pricelist/2');
     await userEvent.click(screen.getByRole('button', { name: 'Visa äldre' }));
     await waitFor(() => expect(screen.getByRole('table')).toBeInTheDocument());
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(5));

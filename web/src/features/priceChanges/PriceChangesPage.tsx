@@ -1,5 +1,6 @@
 import './priceChanges.css';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { RecentPriceChange } from '#contract/priceChanges';
 import { API_BASE_URL } from '../../api/api';
 import { DateTime } from '../../ui/DateTime';
@@ -7,6 +8,7 @@ import { FileName } from '../../ui/FileName';
 import { formatCount, formatPrice } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { pricelistPath } from '../../ui/v1Paths';
 import { useGetRecentPriceChangesQuery } from './api';
 import { PriceChangesDownload } from './PriceChangesDownload';
 import { type ChosenChanges, PriceChangesFilter } from './PriceChangesFilter';
@@ -106,7 +108,15 @@ export function PriceChangesPage() {
                   </td>
                   <td>{change.organization.name}</td>
                   <td>
-                    {texts.pricelist(change.pricelist.number)}
+                    <Link
+                      to={pricelistPath(
+                        change.organization.id,
+                        change.pricelist.generalPricelistId,
+                        change.pricelist.id,
+                      )}
+                    >
+                      {texts.pricelist(change.pricelist.number)}
+                    </Link>
                     <br />
                     <FileName name={change.import.fileName} />
                   </td>

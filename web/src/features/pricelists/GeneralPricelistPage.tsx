@@ -1,7 +1,9 @@
 import './pricelists.css';
 import { Link, useParams } from 'react-router';
 import { pricelistTimeStatusLabels } from '#contract/domain';
+import { IMPORT_PERMISSION } from '#contract/permissions';
 import type { GeneralPricelistView } from '#contract/pricelists';
+import { hasPermission, useGetProfileQuery } from '../../api/profile';
 import { type DataColumn, DataTable } from '../../ui/DataTable';
 import { formatCount, formatDateTime } from '../../ui/format';
 import { Tag } from '../../ui/Tag';
@@ -16,10 +18,14 @@ const texts = pricelistTexts;
 
 type GeneralPricelistRow = GeneralPricelistView['pricelists'][number];
 
-/** The price lists of a general price list: each links to its page and to its latest import. */
+/**
+ * The price lists of a general price list: each links to its page and, for who may import (the
+ * summary is theirs alone; a region's user reads its name and time), to its latest import.
+ */
 const pricelistColumns = (
   organizationId: number,
   generalPricelistId: number,
+  mayImport: boolean,
 ): DataColumn<GeneralPricelistRow>[] => [
   {
     header: texts.columns.number,
@@ -42,7 +48,11 @@ const pricelistColumns = (
     cell: (pricelist) =>
       pricelist.lastImport ? (
         <>
-          <Link to={`/import/${pricelist.lastImport.id}`}>{pricelist.lastImport.fileName}</Link>{' '}
+          {mayImport ? (
+            <Link to={`/import/${pricelist.lastImport.id}`}>{pricelist.lastImport.fileName}</Link>
+          ) : (
+            pricelist.lastImport.fileName
+          )}{' '}
           {formatDateTime(pricelist.lastImport.imported)}
         </>
       ) : (
@@ -57,6 +67,8 @@ export function GeneralPricelistPage() {
   const organizationId = Number(params.organizationId);
   const generalPricelistId = Number(params.generalPricelistId);
   usePageTitle(texts.generalHeading);
+  const { data: profile } = useGetProfileQuery();
+  const mayImport = hasPermission(profile, IMPORT_PERMISSION);
   const { data, isError, isLoading } = useGetGeneralPricelistViewQuery({
     organizationId,
     generalPricelistId,
@@ -72,7 +84,7 @@ export function GeneralPricelistPage() {
           <p>{texts.generalIntro}</p>
           <DataTable
             label={texts.generalHeading}
-            columns={pricelistColumns(organizationId, generalPricelistId)}
+            columns={pricelistColumns(organizationId, generalPricelistId, mayImport)}
             rows={data.pricelists}
             rowKey={(pricelist) => pricelist.id}
           />

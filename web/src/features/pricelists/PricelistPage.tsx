@@ -2,8 +2,10 @@ import './pricelists.css';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { pricelistTimeStatusLabels } from '#contract/domain';
+import { IMPORT_PERMISSION } from '#contract/permissions';
 import type { PricelistOverview } from '#contract/pricelists';
 import { API_BASE_URL } from '../../api/api';
+import { hasPermission, useGetProfileQuery } from '../../api/profile';
 import { formatCount } from '../../ui/format';
 import { Pager } from '../../ui/Pager';
 import { Tag } from '../../ui/Tag';
@@ -20,8 +22,9 @@ const texts = pricelistTexts;
 
 /**
  * /v1/organization/{org}/generalpricelist/{gp}/pricelist/{id}: the rows of one price list, read
- * only, with search, sorting and paging (a page at a time, by cursor), the Excel download and the
- * list's import history.
+ * only, with search, sorting and paging (a page at a time, by cursor), the downloads and, for who
+ * may import into it, the list's import history. A region's user reads it as a buyer: the rows
+ * and the Peppol catalogue, without the supplier's imports and template.
  */
 export function PricelistPage() {
   const params = useParams();
@@ -31,6 +34,8 @@ export function PricelistPage() {
     pricelistId: Number(params.pricelistId),
   };
   const shown = usePricelistRows(ref);
+  const { data: profile } = useGetProfileQuery();
+  const mayImport = hasPermission(profile, IMPORT_PERMISSION);
   const { pricelist, rows, search, firstShown, lastShown } = shown;
   usePageTitle(pricelist ? texts.heading(pricelist.number) : texts.rowsHeading);
 
@@ -44,7 +49,7 @@ export function PricelistPage() {
       {pricelist && (
         <>
           <PricelistFacts pricelist={pricelist} />
-          <PricelistDownloads pricelistRef={ref} />
+          <PricelistDownloads pricelistRef={ref} mayImport={mayImport} />
 
           <h2 id="rows-heading">{texts.rowsHeading}</h2>
           <PricelistSearch
@@ -74,7 +79,9 @@ export function PricelistPage() {
             {...shown.paging}
           />
 
-          <ImportHistory pricelistRef={ref} latestImportId={pricelist.lastImport?.id ?? null} />
+          {mayImport && (
+            <ImportHistory pricelistRef={ref} latestImportId={pricelist.lastImport?.id ?? null} />
+          )}
         </>
       )}
     </div>
@@ -97,17 +104,27 @@ function PricelistFacts({ pricelist }: { pricelist: PricelistOverview }) {
   );
 }
 
-/** The price list to download, as an Excel file and as a Peppol catalogue. */
-function PricelistDownloads({ pricelistRef: ref }: { pricelistRef: PricelistRef }) {
+/** The price list to download: as an Excel file to import again (its supplier's), and as a Peppol catalogue. */
+function PricelistDownloads({
+  pricelistRef: ref,
+  mayImport,
+}: {
+  pricelistRef: PricelistRef;
+  mayImport: boolean;
+}) {
   return (
     <p>
-      <a
-        className="button secondary"
-        href={`${API_BASE_URL}imports/${ref.organizationId}/template?type=GENERAL_PRICELIST&pricelistId=${ref.pricelistId}`}
-        download
-      >
-        {texts.download}
-      </a>{' '}
+      {mayImport && (
+        <>
+          <a
+            className="button secondary"
+            href={`${API_BASE_URL}imports/${ref.organizationId}/template?type=GENERAL_PRICELIST&pricelistId=${ref.pricelistId}`}
+            download
+          >
+            {texts.download}
+          </a>{' '}
+        </>
+      )}
       <a
         className="button secondary"
         href={`${API_BASE_URL}pricelists/${ref.organizationId}/${ref.generalPricelistId}/${ref.pricelistId}/peppol`}
