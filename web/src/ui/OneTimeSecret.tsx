@@ -5,7 +5,8 @@ interface OneTimeSecretProps {
   /** What the user must know: shown between the heading and the secret. */
   children: ReactNode;
   secret: string;
-  texts: { label: string; copy: string; copied: string; copyFailed: string; done: string };
+  /** The feature's own texts for the field, its copy button and status, and "done". */
+  texts: { secretLabel: string; copy: string; copied: string; copyFailed: string; done: string };
   /** After the field and its copy button: e.g. when the secret stops working. */
   after?: ReactNode;
   onDone: () => void;
@@ -42,7 +43,7 @@ export function OneTimeSecret({ heading, children, secret, texts, after, onDone 
       <h2 id={headingId}>{heading}</h2>
       {children}
       <label htmlFor={secretId} className="one-time-secret__label">
-        {texts.label}
+        {texts.secretLabel}
       </label>
       <div className="one-time-secret__row">
         <input

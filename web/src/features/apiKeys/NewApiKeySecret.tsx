@@ -10,13 +10,7 @@ export function NewApiKeySecret({ created, onDone }: { created: CreatedApiKey; o
     <OneTimeSecret
       heading={texts.createdHeading(created.key.name)}
       secret={created.secret}
-      texts={{
-        label: texts.secretLabel,
-        copy: texts.copy,
-        copied: texts.copied,
-        copyFailed: texts.copyFailed,
-        done: texts.done,
-      }}
+      texts={texts}
       after={<p>{texts.expiresOn(formatDateTime(created.key.expires))}</p>}
       onDone={onDone}
     >

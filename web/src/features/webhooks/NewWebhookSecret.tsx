@@ -6,18 +6,7 @@ import { webhookTexts } from './texts';
 export function NewWebhookSecret({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) {
   const texts = webhookTexts;
   return (
-    <OneTimeSecret
-      heading={texts.createdHeading}
-      secret={created.secret}
-      texts={{
-        label: texts.secretLabel,
-        copy: texts.copy,
-        copied: texts.copied,
-        copyFailed: texts.copyFailed,
-        done: texts.done,
-      }}
-      onDone={onDone}
-    >
+    <OneTimeSecret heading={texts.createdHeading} secret={created.secret} texts={texts} onDone={onDone}>
       <p className="webhook-url">{created.endpoint.url}</p>
       <p>
         <strong>{texts.showOnce}</strong>
