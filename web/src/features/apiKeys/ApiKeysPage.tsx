@@ -1,7 +1,6 @@
 import './apiKeys.css';
-import { useEffect, useRef, useState } from 'react';
 import type { ApiKey, CreatedApiKey } from '#contract/apiKeys';
-import { sv } from '../../ui/text/sv';
+import { CreateAndList, useCreateAndList } from '../../ui/CreateAndList';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { ApiKeyTable } from './ApiKeyTable';
 import { useGetApiKeysQuery } from './api';
@@ -19,17 +18,7 @@ export function ApiKeysPage() {
   const texts = apiKeyTexts;
   usePageTitle(texts.heading);
   const { data: keys, isError, isLoading } = useGetApiKeysQuery();
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoked, setRevoked] = useState<ApiKey | null>(null);
-  const notice = useRef<HTMLParagraphElement>(null);
-  const listHeading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (!revoked) return;
-    // After the dialog has closed and tried to give the focus back to a button that is going.
-    const timer = setTimeout(() => notice.current?.focus(), 0);
-    return () => clearTimeout(timer);
-  }, [revoked]);
+  const page = useCreateAndList<CreatedApiKey, ApiKey>();
 
   return (
     <div className="api-keys-page">
@@ -41,47 +30,24 @@ export function ApiKeysPage() {
         {/* Outside the SPA: a page of the server's own (docs/decisions/0036-own-api-reference-page.md). */}
         <a href="/api-dokumentation">{texts.referenceLink}</a>.
       </p>
-      {created && (
-        <NewApiKeySecret
-          key={created.key.id}
-          created={created}
-          onDone={() => {
-            setCreated(null);
-            listHeading.current?.focus();
-          }}
-        />
-      )}
-      {revoked && (
-        <p ref={notice} role="status" tabIndex={-1} className="banner success">
-          {texts.revoked(revoked.name)}
-        </p>
-      )}
-      <section aria-labelledby="api-keys-create-heading">
-        <h2 id="api-keys-create-heading">{texts.createHeading}</h2>
-        <CreateApiKeyForm
-          onCreated={(key) => {
-            setRevoked(null);
-            setCreated(key);
-          }}
-        />
-      </section>
-      <section aria-labelledby="api-keys-list-heading">
-        <h2 id="api-keys-list-heading" ref={listHeading} tabIndex={-1}>
-          {texts.listHeading}
-        </h2>
-        {isLoading && <p>{sv.app.loading}</p>}
-        {isError && <p className="banner error">{texts.loadFailed}</p>}
-        {keys && keys.length === 0 && <p>{texts.none}</p>}
+      <CreateAndList
+        idPrefix="api-keys"
+        texts={texts}
+        secret={
+          page.created && (
+            <NewApiKeySecret key={page.created.key.id} created={page.created} onDone={page.secretDone} />
+          )
+        }
+        removedNotice={page.removed && texts.revoked(page.removed.name)}
+        notice={page.notice}
+        listHeading={page.listHeading}
+        form={<CreateApiKeyForm onCreated={page.made} />}
+        list={{ isLoading, isError, isEmpty: keys?.length === 0 }}
+      >
         {keys && keys.length > 0 && (
-          <ApiKeyTable
-            keys={keys}
-            onRevoked={(key) => {
-              setCreated((shown) => (shown?.key.id === key.id ? null : shown));
-              setRevoked(key);
-            }}
-          />
+          <ApiKeyTable keys={keys} onRevoked={(key) => page.gone(key, (shown) => shown.key.id === key.id)} />
         )}
-      </section>
+      </CreateAndList>
       <ValidationMails />
     </div>
   );
