@@ -8,6 +8,7 @@
 import { statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { burstSection } from './burst';
 import { cpuPerRowSection } from './cpuPerRow';
 import { ensureBenchFiles, ensureCatalogueFile, ensureExportFile, ensureLargeUploadFile } from './files';
 import { benchDir, fmt, fmtSpread, repeat, runTask, type Spread, spread } from './lib';
@@ -38,6 +39,9 @@ out();
 // 0. CPU per 1,000 rows, Node and PostgreSQL together: what a month-end's throughput comes down to.
 await cpuPerRowSection(out, quick);
 if (process.env.BENCH_ONLY === 'cpu') process.exit(0);
+
+// 0b. A burst of many organisations' files on two instances: the queue's turns and the whole's throughput.
+await burstSection(out, quick);
 
 const files = await ensureBenchFiles(quick);
 /** Section 1's figures by file, for the sections that compare with them. */
