@@ -46,17 +46,21 @@ describe.skipIf(!postgresUrl)('a webhook delivery of a killed instance', () => {
   let url: string;
   let cookie: string;
 
-  beforeAll(async () => {
-    admin = await openDatabase({ databaseUrl: adminUrl.toString(), poolSize: 1 });
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    receiver = await startWebhookReceiver();
-    ({ url, child: server } = await startServerProcess({
+  /** The real server on the test's database, polling its queues every 100 ms. */
+  const startServer = () =>
+    startServerProcess({
       ...env,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl.toString(),
       JOB_POLL_MS: '100',
-    }));
+    });
+
+  beforeAll(async () => {
+    admin = await openDatabase({ databaseUrl: adminUrl.toString(), poolSize: 1 });
+    await sql`create database ${sql.id(name)}`.execute(admin.db);
+    receiver = await startWebhookReceiver();
+    ({ url, child: server } = await startServer());
     cookie = await signInOverHttp(url);
     database = await openDatabase({ databaseUrl: databaseUrl.toString(), poolSize: 2 });
   }, 120_000);
@@ -132,13 +136,7 @@ describe.skipIf(!postgresUrl)('a webhook delivery of a killed instance', () => {
 
   it('sends a region the pricelist.changed of an import the killed server applied, and the feed has its entry', async () => {
     // A new server on the same database: the last one was killed above.
-    ({ url, child: server } = await startServerProcess({
-      ...env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl.toString(),
-      JOB_POLL_MS: '100',
-    }));
+    ({ url, child: server } = await startServer());
     // Only the region's endpoint: the supplier's of the test above would get this import's import.applied.
     await database.db.deleteFrom('webhook_endpoints').execute();
     const region = await signInOverHttp(url, 'region.avtal');
