@@ -25,4 +25,29 @@ describe('an id in a path', () => {
       expect([response.statusCode, response.json()], id).toEqual([404, unknown.json()]);
     }
   });
+
+  it('is an integer from 1 in every operation of the OpenAPI document, and a caller without a session gets 401 whatever it says', async () => {
+    const document = testApp.app.swagger() as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: object }[] }>>;
+    };
+    const idsOf = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'path' && /Id$/i.test(parameter.name))
+          .map((parameter) => ({ method, path, schema: parameter.schema })),
+      ),
+    );
+    expect(idsOf.length).toBeGreaterThan(20);
+    for (const { method, path, schema } of idsOf)
+      expect(schema, `${method} ${path}`).toMatchObject({ type: 'integer', minimum: 1 });
+    // Every such path, with ids that are not ids, asked without a session.
+    for (const { method, path } of idsOf) {
+      const url = path.replace(/\{[^}]+\}/g, 'abc').replace(/^\//, '');
+      const response = await testApp.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url: `/resources/v1/${url}`,
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
 });

@@ -12,11 +12,12 @@ import {
   MAX_LIVE_KEYS_PER_USER,
   revokeApiKey,
 } from '../identity/apiKeyStore';
+import { signedInFirst } from '../identity/session';
 import { createBackgroundTasks } from '../mail/background';
 import { mailRecipientOf } from '../mail/recipients';
 import { apiKeyCreatedMail, apiKeysPageLink } from '../mail/texts';
 import { apiTags, errors, json, noContent } from '../openapi/routeDocs';
-import { pathId } from '../pathId';
+import { PathIdParam } from '../pathId';
 import { notAllowed, requireKeyOwner } from './routeParts';
 import { validationMailRoutes } from './validationMailRoutes';
 
@@ -105,11 +106,12 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
   api.post(
     '/api-keys/:apiKeyId/revoke',
     {
+      onRequest: signedInFirst,
       schema: {
         summary: 'Återkalla en API-nyckel',
         description: 'Nyckeln slutar gälla genast och går inte att använda igen.',
         tags: [apiTags.apiKeys],
-        params: z.object({ apiKeyId: z.string() }),
+        params: z.object({ apiKeyId: PathIdParam }),
         response: {
           204: noContent('Återkallad.'),
           ...errors(401, notAllowed, [
@@ -121,7 +123,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const auth = requireKeyOwner(request);
-      const keyId = pathId(request.params.apiKeyId);
+      const keyId = request.params.apiKeyId;
       // Another user's key answers as one that does not exist.
       if (!(await revokeApiKey(db, auth.userId, keyId, clock.now()))) throw notFound(apiKeyMessages.notFound);
       request.log.info({ apiKeyId: keyId, userId: auth.userId }, 'api key revoked');

@@ -12,8 +12,10 @@ import type { AppDeps } from '../appDeps';
 import { badRequest, forbidden } from '../errors';
 import { requireOwnOrganization } from '../identity/ownOrganization';
 import { hasPermission } from '../identity/profile';
+import { signedInFirst } from '../identity/session';
 import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, json } from '../openapi/routeDocs';
+import { PathIdParam } from '../pathId';
 import { type AgreementScope, isPricelistFilter } from './lists';
 import {
   agreementSideOf,
@@ -26,8 +28,11 @@ import {
 } from './queries';
 
 interface OrganizationParams {
-  organizationId: string;
+  organizationId: number;
 }
+
+/** The organisation in the path, checked after the session (signedInFirst): 401 before 404. */
+const organizationParams = z.object({ organizationId: PathIdParam });
 
 /**
  * The lists behind the start-page counts (docs/dashboard-counts.md). Each is scoped to the
@@ -51,10 +56,17 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   const agreementsPath = '/organizations/:organizationId/agreements';
 
   /** What a list's route says in the OpenAPI document; every list is a JSON array, not paged. */
-  const listSchema = (summary: string, description: string, items: z.ZodType, extraErrors = errors()) => ({
+  const listSchema = (
+    summary: string,
+    description: string,
+    items: z.ZodType,
+    extraErrors = errors(),
+    params: z.ZodType = organizationParams,
+  ) => ({
     summary,
     description,
     tags: [apiTags.dashboard],
+    params,
     response: {
       200: json('Listan.', z.array(items)),
       ...errors(
@@ -70,11 +82,13 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   api.get<{ Params: OrganizationParams & { filter: string } }>(
     `${agreementsPath}/getPricelistsFilteredBy/:filter`,
     {
+      onRequest: signedInFirst,
       schema: listSchema(
         'Avtalens prislistor med ett visst läge',
         `Prislistor i organisationens avtal efter filter: EMPTY_PRICELISTS (utan rader), DECLINED, NEW_OR_CHANGED, PENDING_APPROVAL, PENDING_INACTIVATION. ${agreementRight}`,
         PricelistItem,
         errors([400, 'Okänt filter (BAD_REQUEST).']),
+        organizationParams.extend({ filter: z.string() }),
       ),
     },
     async (request): Promise<PricelistItem[]> => {
@@ -88,6 +102,7 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   api.get<{ Params: OrganizationParams }>(
     `${agreementsPath}/getAgreementsChangedByCustomer`,
     {
+      onRequest: signedInFirst,
       schema: listSchema(
         'Avtal som kunden nyligen ändrat',
         `Avtal som kunden ändrat de senaste 30 dagarna. ${agreementRight}`,
@@ -103,6 +118,7 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   api.get<{ Params: OrganizationParams }>(
     `${agreementsPath}/getAgreementsToExtend`,
     {
+      onRequest: signedInFirst,
       schema: listSchema(
         'Avtal att förlänga',
         `Avtal som slutar gälla inom 90 dagar. ${agreementRight}`,
@@ -118,6 +134,7 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   api.get<{ Params: OrganizationParams }>(
     `${agreementsPath}/getPricelistRowsApprovedByCustomer`,
     {
+      onRequest: signedInFirst,
       schema: listSchema(
         'Prislisterader som kunden nyligen godkänt',
         `Rader i avtalens prislistor som kunden godkänt de senaste 30 dagarna. ${agreementRight}`,
@@ -133,6 +150,7 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   api.get<{ Params: OrganizationParams }>(
     `${agreementsPath}/getArticlesChanged`,
     {
+      onRequest: signedInFirst,
       schema: listSchema(
         'Artiklar som nyligen ändrats',
         `Artiklar i organisationens avtal som ändrats de senaste 30 dagarna. ${agreementRight}`,
@@ -148,6 +166,7 @@ export function dashboardRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
   api.get<{ Params: OrganizationParams }>(
     '/organizations/:organizationId/assortments/getArticlesDiscontinued',
     {
+      onRequest: signedInFirst,
       schema: listSchema(
         'Utgående artiklar i utbuden',
         'Artiklar i organisationens utbud som har utgått. Kräver assortment:view_all (alla utbud) eller assortment:view (de utbud som är tilldelade användaren).',

@@ -203,3 +203,11 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
+
+/**
+ * A route's `onRequest`: 401 without a session or key, before the params are validated, so a
+ * caller who is not signed in never learns which ids are well formed.
+ */
+export async function signedInFirst(request: FastifyRequest) {
+  requireAuth(request);
+}

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { Organization } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { notFound } from '../errors';
-import { requireAuth } from '../identity/session';
+import { requireAuth, signedInFirst } from '../identity/session';
 import { apiTags, errors, json } from '../openapi/routeDocs';
+import { PathIdParam } from '../pathId';
 
 /** `GET organizations/{organizationId}`: the name of the caller's own (first-engagement) organisation. */
 export function organizationRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -13,19 +14,20 @@ export function organizationRoutes(app: FastifyInstance, { db }: AppDeps) {
   api.get(
     '/organizations/:organizationId',
     {
+      onRequest: signedInFirst,
       schema: {
         summary: 'Den egna organisationens namn',
         description:
           'Namnet på organisationen i användarens första engagemang. Varje annat id svarar 404, finns organisationen eller inte.',
         tags: [apiTags.organizations],
-        params: z.object({ organizationId: z.string() }),
+        params: z.object({ organizationId: PathIdParam }),
         response: { 200: json('Organisationens namn.', Organization), ...errors(401, 404) },
       },
     },
     async (request) => {
       const auth = requireAuth(request);
       // Any other id answers as if it did not exist: other organisations are not revealed.
-      if (request.params.organizationId !== String(auth.organizationId)) throw notFound();
+      if (request.params.organizationId !== auth.organizationId) throw notFound();
       const organization = await db
         .selectFrom('organizations')
         .select('name')

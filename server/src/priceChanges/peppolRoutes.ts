@@ -1,20 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { permissions } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { badRequest, notFound } from '../errors';
 import { reserveRequestWorker } from '../http/requestWorker';
-import { requireImportAccess } from '../identity/importAccess';
-import { hasPermission } from '../identity/profile';
-import { requireAuth } from '../identity/session';
+import { requirePricelistReadAccess } from '../identity/importAccess';
+import { signedInFirst } from '../identity/session';
 import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, noContent } from '../openapi/routeDocs';
-import { pathId } from '../pathId';
 import { buildPriceListCatalogue, type TemplateRow } from '../pricelistFile';
 import type { CatalogueHeading } from '../pricelistFile/peppol/writeCatalogue';
-import { generalParams } from '../pricelists/routeParts';
+import { pricelistParams } from '../pricelists/routeParts';
 import { templateRows } from '../pricelists/snapshot';
 import { feedHead } from './changeFeed';
 import { MAX_UPDATE_ROWS, pricelistChangesSince } from './changesSince';
@@ -38,18 +35,6 @@ export const catalogueTexts = {
 } as const;
 
 /**
- * Who may read a price list as a catalogue: a region's user who reads every supplier's lists
- * (generalpricelist:view_all), or the supplier's own user who may import into it. Anyone else
- * gets 404, so another organisation's lists are neither shown nor confirmed to exist.
- */
-function catalogueAccess(request: FastifyRequest, organizationIdParam: string) {
-  const auth = requireAuth(request);
-  const organizationId = pathId(organizationIdParam);
-  if (!hasPermission(auth, permissions.generalPricelistViewAll)) requireImportAccess(request, organizationId);
-  return organizationId;
-}
-
-/**
  * A price list as a Peppol catalogue: the whole list (`Replace`), which can be read in again
  * unchanged, or, with `after`, what changed since a cursor of the change feed (`Update`).
  */
@@ -60,12 +45,13 @@ export function peppolRoutes(api: FastifyInstance, { db, clock, workerPool }: Ap
     '/pricelists/:organizationId/:generalPricelistId/:pricelistId/peppol',
     {
       config: { apiKey: true, openapi: { querystring: CatalogueQuery } },
+      onRequest: signedInFirst,
       schema: {
         summary: 'En prislista som Peppol-katalog, hel eller ändringarna sedan en markör',
         description:
           'Utan after: prislistans rader som ett Peppol BIS Catalogue 3-dokument (UTF-8) med ActionCode Replace och prislistans giltig från som startdatum; samma fil kan läsas in igen (POST imports/{organizationId}) och ändrar då ingenting. Svarshuvudet Feed-Cursor är ändringsflödets markör för dokumentet: fortsätt därifrån med after. Med after (en markör från ändringsflödet, GET pricelists/changes): ett dokument med ActionCode Update och en rad per ändrad artikel sedan markören, med radens ActionCode Add, Update eller Delete; 204 när ingenting har ändrats. Svarshuvudet Feed-Cursor säger var nästa after tar vid. Garanti antal, enhet och gäller från har ingen plats i katalogen. Kräver generalpricelist:view_all (alla leverantörer) eller product:create_own (den egna organisationen).',
         tags: [apiTags.pricelists],
-        params: generalParams.extend({ pricelistId: z.string() }),
+        params: pricelistParams,
         response: {
           200: {
             description: 'Katalogen.',
@@ -89,11 +75,12 @@ export function peppolRoutes(api: FastifyInstance, { db, clock, workerPool }: Ap
       },
     },
     async (request, reply) => {
-      const organizationId = catalogueAccess(request, request.params.organizationId);
+      // Who may read it as a catalogue: a region's user who reads every supplier's lists, or the
+      // supplier's own user who may import into it; anyone else gets 404 (decision 0052).
+      const { organizationId, generalPricelistId, pricelistId } = request.params;
+      requirePricelistReadAccess(request, organizationId);
       const query = CatalogueQuery.safeParse(request.query);
       if (!query.success) throw badRequest(catalogueTexts.badCursor);
-      const generalPricelistId = pathId(request.params.generalPricelistId);
-      const pricelistId = pathId(request.params.pricelistId);
       const pricelist = await db
         .selectFrom('pricelists as p')
         .innerJoin('general_pricelists as g', 'g.id', 'p.general_pricelist_id')

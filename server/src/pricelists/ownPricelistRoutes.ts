@@ -5,6 +5,7 @@ import { ActivePricelist, GeneralPricelist } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { notFound } from '../errors';
 import { requireOwnOrganization } from '../identity/ownOrganization';
+import { signedInFirst } from '../identity/session';
 import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, json } from '../openapi/routeDocs';
 import { activePricelists, findGeneralPricelist } from './queries';
@@ -22,6 +23,7 @@ export function ownPricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps)
     '/organizations/:organizationId/generalpricelists',
     {
       config: { apiKey: true },
+      onRequest: signedInFirst,
       schema: {
         summary: 'Organisationens generella prislista',
         description:
@@ -50,6 +52,7 @@ export function ownPricelistRoutes(api: FastifyInstance, { db, clock }: AppDeps)
     '/organizations/:organizationId/generalpricelists/pricelists/active',
     {
       config: { apiKey: true },
+      onRequest: signedInFirst,
       schema: {
         summary: 'Organisationens aktuella och framtida prislistor',
         description:

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { GeneralPricelistView, PricelistRowsPage, PricelistRowsQuery } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { badRequest, notFound } from '../errors';
+import { requirePricelistReadAccess } from '../identity/importAccess';
+import { signedInFirst } from '../identity/session';
 import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, json } from '../openapi/routeDocs';
-import { pathId } from '../pathId';
 import { generalPricelistView, pricelistRowsPage } from './pricelistPages';
-import { generalParams, pricelistReadAccess } from './routeParts';
+import { generalParams, pricelistParams } from './routeParts';
 
 /** The read-only price-list pages: a general price list with its price lists, and a page of rows. */
 export function pricelistPageRoutes(api: FastifyInstance, { db, clock }: AppDeps) {
@@ -18,6 +18,7 @@ export function pricelistPageRoutes(api: FastifyInstance, { db, clock }: AppDeps
     '/pricelists/:organizationId/:generalPricelistId',
     {
       config: { apiKey: true },
+      onRequest: signedInFirst,
       schema: {
         summary: 'En generell prislista med dess prislistor',
         description:
@@ -34,11 +35,12 @@ export function pricelistPageRoutes(api: FastifyInstance, { db, clock }: AppDeps
       },
     },
     async (request) => {
-      const organizationId = pricelistReadAccess(request, request.params.organizationId);
+      const { organizationId, generalPricelistId } = request.params;
+      requirePricelistReadAccess(request, organizationId);
       const view = await generalPricelistView(
         db,
         organizationId,
-        pathId(request.params.generalPricelistId),
+        generalPricelistId,
         swedishDateOf(clock.now()),
       );
       if (!view) throw notFound('Den generella prislistan hittades inte.');
@@ -50,12 +52,13 @@ export function pricelistPageRoutes(api: FastifyInstance, { db, clock }: AppDeps
     '/pricelists/:organizationId/:generalPricelistId/:pricelistId/rows',
     {
       config: { apiKey: true, openapi: { querystring: PricelistRowsQuery } },
+      onRequest: signedInFirst,
       schema: {
         summary: 'En sida med en prislistas rader',
         description:
           'Högst limit rader (1–100, 50 om inget anges), sorterade på artikelnummer, benämning eller pris. search söker artikelnummer som börjar med texten och benämningar som innehåller den. Nästa sida: skicka svarets nextCursor som after; nextCursor är null på sista sidan. Priser är exakt decimaltext.',
         tags: [apiTags.pricelists],
-        params: generalParams.extend({ pricelistId: z.string() }),
+        params: pricelistParams,
         response: {
           200: json('Sidan med rader.', PricelistRowsPage),
           ...errors([400, 'En parameter i frågan är fel (BAD_REQUEST).'], 401, [
@@ -66,15 +69,16 @@ export function pricelistPageRoutes(api: FastifyInstance, { db, clock }: AppDeps
       },
     },
     async (request) => {
-      const organizationId = pricelistReadAccess(request, request.params.organizationId);
-      // After the access check, so a caller without a session always gets 401.
+      const { organizationId, generalPricelistId } = request.params;
+      requirePricelistReadAccess(request, organizationId);
+      // After the access check, so another organisation's list is 404 whatever the query says.
       const query = PricelistRowsQuery.safeParse(request.query);
       if (!query.success) throw badRequest();
       const page = await pricelistRowsPage(
         db,
         organizationId,
-        pathId(request.params.generalPricelistId),
-        pathId(request.params.pricelistId),
+        generalPricelistId,
+        request.params.pricelistId,
         swedishDateOf(clock.now()),
         query.data,
       );

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { DynamicText } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { notFound } from '../errors';
-import { requireAuth } from '../identity/session';
+import { signedInFirst } from '../identity/session';
 import { apiTags, errors, json } from '../openapi/routeDocs';
-import { pathId } from '../pathId';
+import { PathIdParam } from '../pathId';
 
 /**
  * The editable texts of the start page (1 news, 2 welcome, 3 links), as stored HTML. They need a
@@ -16,12 +16,13 @@ export function textRoutes(api: FastifyInstance, { db }: AppDeps) {
   api.withTypeProvider<ZodTypeProvider>().get(
     '/dynamicText/:id',
     {
+      onRequest: signedInFirst,
       schema: {
         summary: 'En text på startsidan',
         description:
           'Startsidans redigerbara texter som lagrad HTML: 1 nyheter, 2 välkomsttext, 3 länkar. Den som visar texten ska rensa HTML:en först.',
         tags: [apiTags.texts],
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: PathIdParam }),
         response: {
           200: json('Texten.', DynamicText),
           ...errors(401, [404, 'Texten finns inte (NOT_FOUND).']),
@@ -29,8 +30,7 @@ export function textRoutes(api: FastifyInstance, { db }: AppDeps) {
       },
     },
     async (request) => {
-      requireAuth(request);
-      const id = pathId(request.params.id);
+      const { id } = request.params;
       const text = await db
         .selectFrom('dynamic_texts')
         .select('html')

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WEBHOOK_TEST_EVENT, WebhookDeliveryList, WebhookTestSent } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { ApiError, conflict } from '../errors';
+import { signedInFirst } from '../identity/session';
 import { apiTags, errors, json } from '../openapi/routeDocs';
 import {
   endpointOr404,
@@ -23,6 +24,7 @@ export function deliveryRoutes(app: FastifyInstance, deps: AppDeps) {
   api.post(
     '/webhooks/:webhookId/test',
     {
+      onRequest: signedInFirst,
       schema: {
         summary: 'Skicka en testhändelse',
         description: `Skickar händelsen ${WEBHOOK_TEST_EVENT} till den här mottagaren, signerad som alla andra. Leveransen syns bland mottagarens leveranser. Högst ${config.WEBHOOKS_TEST_EVENTS_PER_MINUTE} testhändelser i minuten till samma mottagare.`,
@@ -64,6 +66,7 @@ export function deliveryRoutes(app: FastifyInstance, deps: AppDeps) {
   api.get(
     '/webhooks/:webhookId/deliveries',
     {
+      onRequest: signedInFirst,
       schema: {
         summary: 'En webhook-mottagares senaste leveranser',
         description:

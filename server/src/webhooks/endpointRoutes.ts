@@ -15,8 +15,8 @@ import {
 import type { AppDeps } from '../appDeps';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { hasPermission } from '../identity/profile';
+import { signedInFirst } from '../identity/session';
 import { apiTags, errors, json, noContent } from '../openapi/routeDocs';
-import { pathId } from '../pathId';
 import { checkWebhookUrl } from './addresses';
 import {
   endpointOr404,
@@ -134,6 +134,7 @@ export function endpointRoutes(app: FastifyInstance, deps: AppDeps) {
   api.patch(
     '/webhooks/:webhookId',
     {
+      onRequest: signedInFirst,
       schema: {
         summary: 'Slå på eller stäng av en webhook-mottagare',
         description:
@@ -164,6 +165,7 @@ export function endpointRoutes(app: FastifyInstance, deps: AppDeps) {
   api.delete(
     '/webhooks/:webhookId',
     {
+      onRequest: signedInFirst,
       schema: {
         summary: 'Ta bort en webhook-mottagare',
         description: 'Mottagaren och dess leveranser tas bort; inget mer skickas dit.',
@@ -175,7 +177,7 @@ export function endpointRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const auth = requireManager(request);
       await endpointOr404(db, auth, request.params.webhookId);
-      if (!(await deleteEndpoint(db, auth.organizationId, pathId(request.params.webhookId))))
+      if (!(await deleteEndpoint(db, auth.organizationId, request.params.webhookId)))
         throw notFound(webhookMessages.notFound);
       return reply.status(204).send();
     },

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { forbidden, notFound } from '../errors';
 import { type AuthContext, hasPermission } from '../identity/profile';
 import { requireAuth } from '../identity/session';
-import { pathId } from '../pathId';
+import { PathIdParam } from '../pathId';
 import { findEndpoint } from './store';
 
 export const webhookMessages = {
@@ -36,7 +36,7 @@ export const missing = [
   404,
   `${webhookMessages.notFound} Också en annan organisations mottagare (NOT_FOUND).`,
 ] as const;
-export const webhookParams = z.object({ webhookId: z.string() });
+export const webhookParams = z.object({ webhookId: PathIdParam });
 
 /**
  * Whether the manager may see and change this endpoint: a supplier who imports every one of the
@@ -50,8 +50,8 @@ export const mayManage = (auth: AuthContext, endpoint: { events: readonly string
 };
 
 /** The organisation's endpoint by the id in the path; 404 also when it is another organisation's, or not the caller's to manage. */
-export const endpointOr404 = async (db: Database, auth: AuthContext, rawId: string) => {
-  const endpoint = await findEndpoint(db, auth.organizationId, pathId(rawId));
+export const endpointOr404 = async (db: Database, auth: AuthContext, id: number) => {
+  const endpoint = await findEndpoint(db, auth.organizationId, id);
   if (!endpoint || !mayManage(auth, endpoint)) throw notFound(webhookMessages.notFound);
   return endpoint;
 };

@@ -14,6 +14,7 @@ import {
   SavedColumnMappingsResponse,
 } from '#contract';
 import { apiTags, errors, json, noContent, preSerializedJson, xlsxFile } from '../../openapi/routeDocs';
+import { PathIdParam } from '../../pathId';
 
 /** An import in the state an operation answers with, as its example in the document. */
 const importIn = (state: keyof typeof importExamples) =>
@@ -368,6 +369,7 @@ export const importRouteDocs = {
     description:
       'Användarens inläsningar från det tidigare systemet, nyaste först; bara för den egna användarens id. readStatus: 0 pågår, 1 lyckades, annat misslyckades.',
     tags,
+    params: z.object({ userId: PathIdParam }),
     response: {
       200: json('Inläsningarna.', z.array(LegacyImportStatus)),
       ...errors(401, [404, 'Id:t är inte den inloggade användarens (NOT_FOUND).']),

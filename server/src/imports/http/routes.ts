@@ -3,7 +3,7 @@ import type { LegacyImportStatus } from '#contract';
 import type { AppDeps } from '../../appDeps';
 import { notFound } from '../../errors';
 import { requireImportAccess } from '../../identity/importAccess';
-import { requireAuth } from '../../identity/session';
+import { requireAuth, signedInFirst } from '../../identity/session';
 import { pathId } from '../../pathId';
 import { importKinds } from '../kinds';
 import { legacyImportStatuses } from '../store/legacy';
@@ -48,12 +48,13 @@ export function importRoutes(api: FastifyInstance, deps: AppDeps) {
     exportRoutes(scope, deps);
   });
 
-  api.get<{ Params: { userId: string } }>(
+  api.get<{ Params: { userId: number } }>(
     '/importStatus/:userId',
-    { schema: docs.legacyStatus },
+    // The session first, so a caller without one gets 401 whatever the id.
+    { onRequest: signedInFirst, schema: docs.legacyStatus },
     async (request): Promise<LegacyImportStatus[]> => {
       const auth = requireAuth(request);
-      if (pathId(request.params.userId) !== auth.userId) throw notFound();
+      if (request.params.userId !== auth.userId) throw notFound();
       return legacyImportStatuses(deps.db, auth.userId);
     },
   );
