@@ -1,5 +1,5 @@
-import type { PricelistRowValues } from '#contract';
-import { api, pricelistRows, type Supplier } from './importFlow';
+import type { PricelistRowValues, WebhookPricelistChangedEvent } from '#contract';
+import { api, pricelistRows } from './importFlow';
 import type { TestApp } from './testApp';
 
 /** What a Peppol catalogue carries of a row: no warranty quantity, unit or "valid from". */
@@ -50,10 +50,11 @@ export function updateLines(xml: string): { action: string; row: CatalogueRow }[
 /**
  * A buyer's system that follows only `pricelist.changed` webhooks and the Peppol `Update`
  * catalogues: a copy of each list taken with the feed's head read first, then, for each event,
- * the changes of its list since the list's own cursor (the answer's Feed-Cursor).
+ * the changes of its list since the list's own cursor (the answer's Feed-Cursor). It reads as
+ * `cookie`'s user: a region's user follows every supplier's lists, a supplier its own.
  */
-export async function startCatalogueConsumer(testApp: TestApp, supplier: Supplier, lists: number[]) {
-  const headers = { cookie: supplier.cookie };
+export async function startCatalogueConsumer(testApp: TestApp, cookie: string, lists: number[]) {
+  const headers = { cookie };
   const head = (await testApp.app.inject({ url: `${api}/pricelists/changes?limit=1`, headers })).json()
     .head as string;
   const cursors = new Map(lists.map((id) => [id, head]));
@@ -64,17 +65,17 @@ export async function startCatalogueConsumer(testApp: TestApp, supplier: Supplie
       new Map((await pricelistRows(testApp, id)).map((row) => [row.articleNumber, catalogueRowOf(row)])),
     );
   return {
-    /** What a `pricelist.changed` event asks for: the list's changes since its cursor. */
-    async changed(pricelistId: number) {
-      const rows = copy.get(pricelistId);
-      if (!rows) return;
+    /** What a `pricelist.changed` event asks for: its list's changes since the list's cursor. */
+    async changed({ organization, generalPricelistId, pricelist }: WebhookPricelistChangedEvent['data']) {
+      const rows = copy.get(pricelist.id);
+      if (!rows) throw new Error(`an event of list ${pricelist.id}, which the consumer does not follow`);
       const answer = await testApp.app.inject({
-        url: `${api}/pricelists/${supplier.organizationId}/${supplier.generalPricelistId}/${pricelistId}/peppol?after=${cursors.get(pricelistId)}`,
+        url: `${api}/pricelists/${organization.id}/${generalPricelistId}/${pricelist.id}/peppol?after=${cursors.get(pricelist.id)}`,
         headers,
       });
       if (answer.statusCode !== 200 && answer.statusCode !== 204)
         throw new Error(`catalogue: ${answer.statusCode} ${answer.body}`);
-      cursors.set(pricelistId, String(answer.headers['feed-cursor']));
+      cursors.set(pricelist.id, String(answer.headers['feed-cursor']));
       if (answer.statusCode === 204) return;
       for (const { action, row } of updateLines(answer.body)) {
         if (action === 'Delete') rows.delete(row.articleNumber);
