@@ -98,7 +98,7 @@ export default defineConfig({
     },
   ],
   retries: 0,
-  // Bounds, not targets: two workers and three servers share two cores, so a long scenario
+  // Bounds, not targets: three workers and three servers share two cores, so a long scenario
   // (uploads, validations, axe at three widths) may take twice its time on a quiet machine.
   timeout: 120_000,
   expect: { timeout: 15_000 },

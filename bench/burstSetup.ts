@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from '../server/src/db/database';
+import { insertSupplierOrganization, supplierUserTemplate } from '../test-support/supplierOrganization';
 import { prepareBenchSupplier } from './setup';
 
 export interface BurstSupplier {
@@ -26,49 +27,24 @@ export async function prepareBurstSuppliers(
   rows: number,
 ): Promise<BurstSupplier[]> {
   const template = await prepareBenchSupplier(db, rows);
-  // The demo user's hash (of the demo password): hashing twenty more would only slow the set-up.
-  const { password_hash: passwordHash } = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', template.userId)
-    .executeTakeFirstOrThrow();
-  const { id: roleId } = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('name', '=', 'SupplierAgreementManager')
-    .executeTakeFirstOrThrow();
+  const user = await supplierUserTemplate(db);
   const validFrom = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10);
   const suppliers: BurstSupplier[] = [];
   for (let index = 0; index < organisations; index++) {
     const username = burstUsername(index);
     suppliers.push(
       await db.transaction().execute(async (trx) => {
-        const { id: organizationId } = await trx
-          .insertInto('organizations')
-          .values({ name: `Burstleverantör ${index + 1} AB`, kind: 'SUPPLIER', organization_number: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const { id: userId } = await trx
-          .insertInto('users')
-          .values({
-            username,
-            email: `${username}@example.se`,
-            first_name: 'Burst',
-            last_name: String(index + 1),
-            password_hash: passwordHash,
-            last_login_at: new Date(Date.now() - 2 * DAY),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const { id: engagementId } = await trx
-          .insertInto('engagements')
-          .values({ user_id: userId, organization_id: organizationId, position: 0 })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('engagement_roles')
-          .values({ engagement_id: engagementId, role_id: roleId })
-          .execute();
+        const { organizationId } = await insertSupplierOrganization(
+          trx,
+          user,
+          {
+            organization: `Burstleverantör ${index + 1} AB`,
+            username: () => username,
+            firstName: 'Burst',
+            lastName: String(index + 1),
+          },
+          Date.now(),
+        );
         const { id: generalPricelistId } = await trx
           .insertInto('general_pricelists')
           .values({ organization_id: organizationId })

@@ -43,7 +43,7 @@ function worksOf(quick: boolean, files: Awaited<ReturnType<typeof ensureBenchFil
     },
   });
   const large = quick ? 10_000 : 200_000;
-  const catalogue = ensureCatalogueFile(quick ? 10_000 : 200_000);
+  const catalogue = ensureCatalogueFile(large);
   const small = ensureSmallFile(500);
   return [
     ...(quick ? [] : [validation(xlsx(50_000)!.path, 50_000, '')]),

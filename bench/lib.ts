@@ -173,3 +173,48 @@ export async function createBenchDatabase(): Promise<{ url: string; drop(): Prom
     },
   };
 }
+
+/** The price list an upload goes to: a supplier's organisation, general price list and list. */
+export interface UploadTarget {
+  organizationId: number;
+  generalPricelistId: number;
+  pricelistId: number;
+}
+
+/**
+ * Uploads a price-list file through the real API as a supplier's program would: an answer 429 or
+ * 503 is waited out for its Retry-After and the file sent again, until it is taken (201). Says how
+ * many times it was refused.
+ */
+export async function uploadUntilTaken(
+  serverUrl: string,
+  cookie: string,
+  target: UploadTarget,
+  content: Uint8Array<ArrayBuffer>,
+): Promise<{ refused: number }> {
+  for (let refused = 0; ; refused++) {
+    const form = new FormData();
+    form.append('file', new Blob([content]), 'prislista.xlsx');
+    form.append(
+      'request',
+      JSON.stringify({
+        type: 'GENERAL_PRICELIST',
+        metadata: { parent: target.generalPricelistId, id: target.pricelistId },
+      }),
+    );
+    const response = await fetch(`${serverUrl}/resources/v1/imports/${target.organizationId}`, {
+      method: 'POST',
+      headers: { cookie, origin: serverUrl },
+      body: form,
+    });
+    if (response.status === 201) {
+      await response.arrayBuffer();
+      return { refused };
+    }
+    if (response.status !== 429 && response.status !== 503)
+      throw new Error(`upload: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+    const wait = Number(response.headers.get('retry-after') ?? '1');
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}

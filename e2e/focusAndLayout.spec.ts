@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { SHORT_SESSION, shortSessionPort } from '../playwright.config';
 import { currentPricelist, expect, expectNoAxeViolations, loginAs, test } from './fixtures';
 import { validFile } from './importFiles';
+import { fillUploadDialog } from './uploadThroughDialog';
 
 /** The short-session server's warning comes about 12 s after the last activity; slack for a busy machine. */
 const PING_WAIT = 30_000;
@@ -141,15 +142,7 @@ test('paging is one control: under the table, hidden with one page, and the focu
   // The changes of a summary page with the same control: "Visa alla", then the same two buttons.
   await page.goto('/import');
   const file = await validFile('prislista-sidor.xlsx', 450);
-  await page.getByRole('button', { name: 'Läs in fil' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Läs in fil' });
-  await dialog.getByRole('button', { name: /Filtyp/ }).click();
-  await page.getByRole('option', { name: 'Generell prislista' }).click();
-  await dialog.getByRole('button', { name: /Prislistenummer/ }).click();
-  await page.getByRole('option', { name: '2 (Aktuell)' }).click();
-  const chooser = page.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Välj fil' }).click();
-  await (await chooser).setFiles(file);
+  const dialog = await fillUploadDialog(page, file);
   await dialog.getByRole('button', { name: 'Ladda upp' }).click();
   const review = page.getByRole('article', { name: file.name }).getByRole('link', { name: 'Granska' });
   await expect(review).toBeVisible({ timeout: 60_000 });

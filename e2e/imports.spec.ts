@@ -38,8 +38,6 @@ async function uploadAndReview(page: Page, file: UploadFile, status: string) {
 const summaryFact = (page: Page, term: string) =>
   page.locator('dl.summary-facts dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 
-/** Presses Tab until `target` has the focus: the way a keyboard user gets there. */
-
 test.beforeEach(async ({ page }) => {
   await loginAs(page, 'lev.admin');
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, loginAs, test } from './fixtures';
+import { tabTo } from './keyboard';
 
 /** The organisation and general price list of the signed-in supplier, as the header finds them. */
 async function ownGeneralPricelist(page: Page) {
@@ -127,22 +128,16 @@ test('by keyboard only: from the general price list to a price list, a search an
   await loginAs(page, 'lev.admin');
   const { organizationId, generalPricelistId } = await ownGeneralPricelist(page);
   await page.goto(`/v1/organization/${organizationId}/generalpricelist/${generalPricelistId}`);
-  const tabTo = async (name: string | RegExp, role: 'link' | 'button' | 'searchbox') => {
-    const target = page.getByRole(role, { name });
-    for (let presses = 0; presses < 60; presses++) {
-      if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-      await page.keyboard.press('Tab');
-    }
-    throw new Error(`never reached ${name}`);
-  };
-  await tabTo('Prislista 2', 'link');
+  const tabToRole = (name: string | RegExp, role: 'link' | 'button' | 'searchbox') =>
+    tabTo(page, page.getByRole(role, { name }));
+  await tabToRole('Prislista 2', 'link');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Prislista 2' })).toBeFocused();
-  await tabTo('Sök på artikelnummer eller benämning', 'searchbox');
+  await tabToRole('Sök på artikelnummer eller benämning', 'searchbox');
   await page.keyboard.type('HMD-00');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Visar rad 1–50')).toBeVisible();
-  await tabTo('Nästa sida', 'button');
+  await tabToRole('Nästa sida', 'button');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Visar rad 51–99')).toBeVisible();
 });

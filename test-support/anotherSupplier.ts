@@ -1,5 +1,6 @@
 import { generatePriceListRows } from './generatedWorkbooks';
 import type { Supplier } from './importFlow';
+import { insertSupplierOrganization, supplierUserTemplate } from './supplierOrganization';
 import { sessionCookieFor, type TestApp } from './testApp';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,46 +20,14 @@ export async function anotherSupplier(testApp: TestApp, name: string): Promise<S
     .select('id')
     .where('name', '=', 'Hjälpmedel Demo AB')
     .executeTakeFirstOrThrow();
-  // The demo users' hash (of the demo password): hashing another would only slow the set-up.
-  const { password_hash: passwordHash } = await testApp.db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('username', '=', 'lev.admin')
-    .executeTakeFirstOrThrow();
-  const { id: roleId } = await testApp.db
-    .selectFrom('roles')
-    .select('id')
-    .where('name', '=', 'SupplierAgreementManager')
-    .executeTakeFirstOrThrow();
+  const user = await supplierUserTemplate(testApp.db);
   const made = await testApp.db.transaction().execute(async (trx) => {
-    const { id: organizationId } = await trx
-      .insertInto('organizations')
-      .values({ name, kind: 'SUPPLIER', organization_number: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const username = `lev.org${organizationId}`;
-    const { id: userId } = await trx
-      .insertInto('users')
-      .values({
-        username,
-        email: `${username}@example.se`,
-        first_name: 'Leverantör',
-        last_name: name,
-        password_hash: passwordHash,
-        last_login_at: new Date(now - 2 * DAY),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: engagementId } = await trx
-      .insertInto('engagements')
-      .values({ user_id: userId, organization_id: organizationId, position: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('engagement_roles')
-      .values({ engagement_id: engagementId, role_id: roleId })
-      .execute();
-
+    const { organizationId, userId, username } = await insertSupplierOrganization(
+      trx,
+      user,
+      { organization: name, username: (id) => `lev.org${id}`, firstName: 'Leverantör', lastName: name },
+      now,
+    );
     const generated = generatePriceListRows(60, organizationId);
     const inserted = await trx
       .insertInto('articles')

@@ -11,7 +11,16 @@ import pg from 'pg';
 import { DEMO_PASSWORD } from '../../server/src/demo/seed';
 import type { BurstSupplier } from '../burstSetup';
 import { ensureSmallFile } from '../files';
-import { createBenchDatabase, login, type RunningServer, report, runTask, spread, startServer } from '../lib';
+import {
+  createBenchDatabase,
+  login,
+  type RunningServer,
+  report,
+  runTask,
+  spread,
+  startServer,
+  uploadUntilTaken,
+} from '../lib';
 
 const [organisations, rows] = process.argv.slice(2).map(Number) as [number, number];
 const POLL_MS = 100;
@@ -34,32 +43,8 @@ async function upload(
   file: Buffer<ArrayBuffer>,
   startedAt: number,
 ): Promise<Upload> {
-  let refusals = 0;
-  for (;;) {
-    const form = new FormData();
-    form.append('file', new Blob([file]), 'prislista.xlsx');
-    form.append(
-      'request',
-      JSON.stringify({
-        type: 'GENERAL_PRICELIST',
-        metadata: { parent: supplier.generalPricelistId, id: supplier.pricelistId },
-      }),
-    );
-    const response = await fetch(`${server.url}/resources/v1/imports/${supplier.organizationId}`, {
-      method: 'POST',
-      headers: { cookie, origin: server.url },
-      body: form,
-    });
-    if (response.status === 201) {
-      await response.arrayBuffer();
-      return { refusals, inMs: Date.now() - startedAt };
-    }
-    if (response.status !== 429 && response.status !== 503)
-      throw new Error(`upload: ${response.status} ${await response.text()}`);
-    refusals++;
-    await response.arrayBuffer();
-    await sleep(Number(response.headers.get('retry-after') ?? '1') * 1000);
-  }
+  const { refused } = await uploadUntilTaken(server.url, cookie, supplier, file);
+  return { refusals: refused, inMs: Date.now() - startedAt };
 }
 
 const database = await createBenchDatabase();

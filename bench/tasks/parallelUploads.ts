@@ -11,7 +11,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
-import { createBenchDatabase, login, report, runTask, startServer } from '../lib';
+import { createBenchDatabase, login, report, runTask, startServer, uploadUntilTaken } from '../lib';
 import { type BenchSupplier, prepareBenchSupplier } from '../setup';
 
 const [kind] = process.argv.slice(2) as ['pglite' | 'postgres'];
@@ -72,29 +72,8 @@ try {
     const cookie = await login(server.url);
     const content = uploadFile();
     const upload = async () => {
-      let refused = 0;
-      for (;;) {
-        const form = new FormData();
-        form.append('file', new Blob([content]), 'prislista.xlsx');
-        form.append(
-          'request',
-          JSON.stringify({
-            type: 'GENERAL_PRICELIST',
-            metadata: { parent: supplier.generalPricelistId, id: supplier.pricelistId },
-          }),
-        );
-        const response = await fetch(`${server.url}/resources/v1/imports/${supplier.organizationId}`, {
-          method: 'POST',
-          headers: { cookie, origin: server.url },
-          body: form,
-        });
-        if (response.status === 201) return { refused, answeredAt: performance.now() };
-        if (response.status !== 503) throw new Error(`upload: ${response.status} ${await response.text()}`);
-        refused++;
-        await response.arrayBuffer();
-        const wait = Number(response.headers.get('retry-after') ?? '1');
-        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-      }
+      const { refused } = await uploadUntilTaken(server.url, cookie, supplier, content);
+      return { refused, answeredAt: performance.now() };
     };
 
     const load = autocannon(

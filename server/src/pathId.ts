@@ -23,3 +23,6 @@ export const PathIdParam = z.preprocess(
   (value) => (typeof value === 'string' && PATH_ID.test(value) ? Number(value) : value),
   z.number().int().min(1).max(999_999_999),
 );
+
+/** A route's params of an organisation's id alone: the schema every such route shares. */
+export const organizationParams = z.object({ organizationId: PathIdParam });

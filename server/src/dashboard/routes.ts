@@ -15,7 +15,7 @@ import { hasPermission } from '../identity/profile';
 import { signedInFirst } from '../identity/session';
 import { swedishDateOf } from '../lib/calendar';
 import { apiTags, errors, json } from '../openapi/routeDocs';
-import { PathIdParam } from '../pathId';
+import { organizationParams } from '../pathId';
 import { type AgreementScope, isPricelistFilter } from './lists';
 import {
   agreementSideOf,
@@ -30,9 +30,6 @@ import {
 interface OrganizationParams {
   organizationId: number;
 }
-
-/** The organisation in the path, checked after the session (signedInFirst): 401 before 404. */
-const organizationParams = z.object({ organizationId: PathIdParam });
 
 /**
  * The lists behind the start-page counts (docs/dashboard-counts.md). Each is scoped to the

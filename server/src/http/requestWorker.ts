@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
 import { type ReservedWorker, type WorkerPool, WorkerPoolBusyError } from '../pricelistFile';
 
-export const BUSY_MESSAGE = 'Tjänsten är hårt belastad just nu. Försök igen om en stund.';
+const BUSY_MESSAGE = 'Tjänsten är hårt belastad just nu. Försök igen om en stund.';
 
 /**
  * The worker of an HTTP request (error workbook, template, catalogue, export), taken before the

@@ -22,6 +22,6 @@ export function requireImportAccess(request: FastifyRequest, organizationId: num
  */
 export function requirePricelistReadAccess(request: FastifyRequest, organizationId: number): AuthContext {
   const auth = requireAuth(request);
-  if (hasPermission(auth, permissions.generalPricelistViewAll)) return auth;
-  return requireImportAccess(request, organizationId);
+  if (!hasPermission(auth, permissions.generalPricelistViewAll)) requireImportAccess(request, organizationId);
+  return auth;
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { Organization } from '#contract';
 import type { AppDeps } from '../appDeps';
 import { notFound } from '../errors';
 import { requireAuth, signedInFirst } from '../identity/session';
 import { apiTags, errors, json } from '../openapi/routeDocs';
-import { PathIdParam } from '../pathId';
+import { organizationParams } from '../pathId';
 
 /** `GET organizations/{organizationId}`: the name of the caller's own (first-engagement) organisation. */
 export function organizationRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -20,7 +19,7 @@ export function organizationRoutes(app: FastifyInstance, { db }: AppDeps) {
         description:
           'Namnet på organisationen i användarens första engagemang. Varje annat id svarar 404, finns organisationen eller inte.',
         tags: [apiTags.organizations],
-        params: z.object({ organizationId: PathIdParam }),
+        params: organizationParams,
         response: { 200: json('Organisationens namn.', Organization), ...errors(401, 404) },
       },
     },

@@ -122,15 +122,17 @@ export interface FeedQuery {
  * Up to `limit` rows of entries after the cursor, in position order; an entry with no rows counts
  * as one. An entry larger than what is left of the answer is cut, and the cursor says where its
  * next rows begin. Entries only ever come after the ones already visible (see recordPriceChange),
- * so a consumer that goes on from `next` misses nothing and reads nothing twice.
+ * so a consumer that goes on from `next` misses nothing and reads nothing twice. Null for a
+ * cursor past the newest entry: one the feed never handed out (a restored database, a made-up one).
  */
 export async function readChangeFeed(
   db: Database,
   query: FeedQuery,
   today: IsoDate,
-): Promise<PriceChangeFeed> {
+): Promise<PriceChangeFeed | null> {
   const { after, limit } = query;
   const head = await feedHead(db);
+  if (after.position > head) return null;
   const select = selectChanges(db, query).where(
     'c.position',
     after.rows === undefined ? '>' : '>=',

@@ -23,6 +23,12 @@ const ownBytes = (buffer: Buffer) =>
     ? new Uint8Array(buffer.buffer, 0, buffer.byteLength)
     : new Uint8Array(buffer);
 
+/** This thread's V8 heap and the memory outside it (in a worker, both are the thread's own isolate's). */
+function threadMemoryBytes() {
+  const usage = process.memoryUsage();
+  return usage.heapTotal + usage.external;
+}
+
 /**
  * This thread's peak memory in MB: its V8 heap and the memory outside it (file bytes, inflate
  * buffers), sampled every 20 ms and after each step that builds much. In a worker thread,
@@ -32,8 +38,7 @@ const ownBytes = (buffer: Buffer) =>
 function memorySampler() {
   let peak = 0;
   const sample = () => {
-    const usage = process.memoryUsage();
-    peak = Math.max(peak, usage.heapTotal + usage.external);
+    peak = Math.max(peak, threadMemoryBytes());
   };
   const timer = setInterval(sample, 20);
   return {
@@ -144,10 +149,7 @@ function yieldToTheApiThread() {
 yieldToTheApiThread();
 
 /** This thread's memory now, heap and outside it, MB: the pool keeps only a lean thread for another job. */
-function memoryNowMb() {
-  const usage = process.memoryUsage();
-  return Math.round((usage.heapTotal + usage.external) / 2 ** 20);
-}
+const memoryNowMb = () => Math.round(threadMemoryBytes() / 2 ** 20);
 
 /** The messages of a 'validate' job's snapshot, which snapshotMessage listens for. */
 const isSnapshotMessage = (message: WorkerJob | WorkerSnapshot) => message.kind.startsWith('snapshot');

@@ -304,22 +304,14 @@ export function startWebhookDeliveries(deps: DeliveryDeps): JobLoop {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}:webhooks`;
   const sender = createWebhookSender(deps.config);
   const maxRunning = deps.config.WEBHOOKS_MAX_CONCURRENT;
-  let running = 0;
   const loop = startJobLoop<ClaimedDelivery>({
     workerId,
     queue: {
       // The last free place is kept for an organisation with nothing in flight (decision 0049).
-      claim: (id) =>
+      claim: (id, running) =>
         claimNextDelivery(deps, id, { idleOrganizationsOnly: maxRunning > 1 && running === maxRunning - 1 }),
     },
-    run: async (delivery) => {
-      running += 1;
-      try {
-        return await processDelivery(deps, sender, delivery, workerId);
-      } finally {
-        running -= 1;
-      }
-    },
+    run: (delivery) => processDelivery(deps, sender, delivery, workerId),
     signal: deps.webhookSignal,
     pollMs: deps.config.JOB_POLL_MS,
     // A delivery waits on another server: the next one starts beside it at once.

@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { sv } from './text/sv';
 
 /**
@@ -30,10 +30,10 @@ export function useCreateAndList<Made, Removed>() {
       setCreated(made);
     }, []),
     /** Removed: its notice takes the focus, and its secret goes if it was the one shown. */
-    gone: useCallback((gone: Removed, isShown: (shown: Made) => boolean) => {
+    gone: (gone: Removed, isShown: (shown: Made) => boolean) => {
       setCreated((shown) => (shown && isShown(shown) ? null : shown));
       setRemoved(gone);
-    }, []),
+    },
     /** The user has kept the secret: the focus goes to the list, where the new one is. */
     secretDone: useCallback(() => {
       setCreated(null);
@@ -42,17 +42,17 @@ export function useCreateAndList<Made, Removed>() {
   };
 }
 
-interface CreateAndListProps {
+interface CreateAndListProps<Made, Removed> {
   /** Makes the sections' heading ids. */
   idPrefix: string;
   texts: { createHeading: string; listHeading: string; loadFailed: string; none: string };
-  /** The secret of the one just made, or nothing. */
-  secret: ReactNode;
-  /** The notice of the one just removed, or null. */
-  removedNotice: string | null;
+  /** What useCreateAndList keeps: the one just made and the one just removed. */
+  page: ReturnType<typeof useCreateAndList<Made, Removed>>;
+  /** The secret of the one just made, shown this once. */
+  secret: (made: Made) => ReactNode;
+  /** The notice of the one just removed. */
+  removedNotice: (removed: Removed) => string;
   noticeClassName?: string;
-  notice: RefObject<HTMLParagraphElement | null>;
-  listHeading: RefObject<HTMLHeadingElement | null>;
   form: ReactNode;
   list: { isLoading: boolean; isError: boolean; isEmpty: boolean };
   /** The list itself, when it has anything. */
@@ -60,24 +60,28 @@ interface CreateAndListProps {
 }
 
 /** The secret, the removal's notice, the form to make one and the list, in that order. */
-export function CreateAndList({
+export function CreateAndList<Made, Removed>({
   idPrefix,
   texts,
+  page,
   secret,
   removedNotice,
   noticeClassName = '',
-  notice,
-  listHeading,
   form,
   list,
   children,
-}: CreateAndListProps) {
+}: CreateAndListProps<Made, Removed>) {
   return (
     <>
-      {secret}
-      {removedNotice && (
-        <p ref={notice} role="status" tabIndex={-1} className={`banner success ${noticeClassName}`.trim()}>
-          {removedNotice}
+      {page.created && secret(page.created)}
+      {page.removed && (
+        <p
+          ref={page.notice}
+          role="status"
+          tabIndex={-1}
+          className={`banner success ${noticeClassName}`.trim()}
+        >
+          {removedNotice(page.removed)}
         </p>
       )}
       <section aria-labelledby={`${idPrefix}-create-heading`}>
@@ -85,7 +89,7 @@ export function CreateAndList({
         {form}
       </section>
       <section aria-labelledby={`${idPrefix}-list-heading`}>
-        <h2 id={`${idPrefix}-list-heading`} ref={listHeading} tabIndex={-1}>
+        <h2 id={`${idPrefix}-list-heading`} ref={page.listHeading} tabIndex={-1}>
           {texts.listHeading}
         </h2>
         {list.isLoading && <p>{sv.app.loading}</p>}

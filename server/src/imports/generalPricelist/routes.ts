@@ -5,7 +5,7 @@ import type { PricelistImportsResponse } from '#contract';
 import type { AppDeps } from '../../appDeps';
 import { notFound } from '../../errors';
 import { reserveRequestWorker } from '../../http/requestWorker';
-import { PathIdParam } from '../../pathId';
+import { organizationParams, PathIdParam } from '../../pathId';
 import { buildPriceListTemplate } from '../../pricelistFile';
 import { templateRows } from '../../pricelists/snapshot';
 import { sendWorkbook } from '../http/downloads';
@@ -13,7 +13,6 @@ import { importRouteDocs as docs } from '../http/openapi';
 import { pricelistImportHistory } from '../store/importViews';
 
 // Its own params, not http/routeParts.ts's: that module reaches the kinds, and so this one.
-const organizationParams = z.object({ organizationId: PathIdParam });
 const pricelistParams = organizationParams.extend({ pricelistId: PathIdParam });
 
 const templateQuery = z.object({

@@ -7,7 +7,7 @@ import { latestAppliedImports } from '../../pricelists/latestApplied';
 import { pricelistFingerprint } from '../../pricelists/snapshot';
 import type { CommandOutcome } from '../outcome';
 import { revalidateOpenImports } from '../store/revalidation';
-import { UndoRefused, type UndoTarget, undoRefusals } from '../store/undo';
+import { refused, UndoRefused, type UndoTarget, undoRefusals } from '../store/undo';
 
 /**
  * Undo of an applied import of a price list ("Ångra inläsning"). The apply transaction keeps,
@@ -40,8 +40,6 @@ export async function keepRowsForUndo(
     where r.pricelist_id = ${pricelistId} and a.organization_id = ${organizationId}
       and a.article_number = any(${touched}::text[])`.execute(trx);
 }
-
-const refused = (message: string): CommandOutcome => ({ kind: 'conflict', message });
 
 /**
  * Undoes an applied import (locked and checked by store/undo.ts) in the caller's transaction: the

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type ColumnChoice,
   type ColumnMappingRequest,
@@ -12,7 +11,7 @@ import type { AppDeps } from '../../appDeps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { reserveRequestWorker } from '../../http/requestWorker';
 import { requireAuth } from '../../identity/session';
-import { PathIdParam } from '../../pathId';
+import { organizationParams, PathIdParam } from '../../pathId';
 import { ExcelWorkerError, readFileSheetsInWorker } from '../../pricelistFile';
 import { resolveMappingRequest } from '../columnMappingRequest';
 import { NOT_REMAPPABLE_NOW, remappableStatuses, validateWithMapping } from '../commands';
@@ -49,7 +48,6 @@ export async function checkMappingAgainstFile(
   return resolved.choice;
 }
 
-const organizationParams = z.object({ organizationId: PathIdParam });
 const importParams = organizationParams.extend({ importId: PathIdParam });
 const mappingParams = organizationParams.extend({ mappingId: PathIdParam });
 

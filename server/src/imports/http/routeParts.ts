@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { AppDeps } from '../../appDeps';
 import { ApiError, badRequest, notFound } from '../../errors';
-import { PathIdParam } from '../../pathId';
+import { organizationParams, PathIdParam } from '../../pathId';
 import { importKinds } from '../kinds';
 import type { CommandOutcome } from '../outcome';
 import { findImport } from '../store/importViews';
@@ -25,7 +24,7 @@ export function answer<T>(outcome: CommandOutcome<T>): T {
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, 'TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
-export const organizationParams = z.object({ organizationId: PathIdParam });
+export { organizationParams };
 export const importParams = organizationParams.extend({ importId: PathIdParam });
 
 /** The organisation's import as its routes answer it, whether it may be undone asked of its kind. */

@@ -9,7 +9,7 @@ import type { CommandOutcome } from '../outcome';
  * checked before its kind puts its rows back (../kinds.ts, `undo`).
  */
 
-const refused = (message: string): CommandOutcome<never> => ({ kind: 'conflict', message });
+export const refused = (message: string): CommandOutcome<never> => ({ kind: 'conflict', message });
 
 /** Texts of the refusals, for the API docs and the tests. */
 export const undoRefusals = {

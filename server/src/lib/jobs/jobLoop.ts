@@ -15,8 +15,11 @@ export interface QueuedJob {
 
 /** Where jobs come from: claims with a lease that a live worker renews (a table, a queue service). */
 export interface JobQueue<Job extends QueuedJob> {
-  /** Takes the next free job under a lease for `workerId`, or null when there is none. */
-  claim(workerId: string): Promise<Job | null>;
+  /**
+   * Takes the next free job under a lease for `workerId`, or null when there is none. `running`:
+   * how many jobs the claiming loop runs now (a queue may keep its last place for someone).
+   */
+  claim(workerId: string, running: number): Promise<Job | null>;
   /** Extends the lease; false when this worker no longer holds the job. */
   renew(job: Job, workerId: string): Promise<boolean>;
 }
@@ -177,7 +180,7 @@ export function startJobLoop<Job extends QueuedJob>(options: JobLoopOptions<Job>
     }
     wakeAgain = false;
     claiming = options.queue
-      .claim(workerId)
+      .claim(workerId, running.size)
       .then((job) => {
         // A job claimed as the loop stops still runs: stop() waits for it.
         if (job) start(job);

@@ -183,6 +183,22 @@ describe('the worker pool', () => {
     }
   });
 
+  it('gives back a thread that was reserved and released without a job, as it was', async () => {
+    const { pool } = poolWith({ size: 1, memoryMb: 256 });
+    try {
+      await pool.prewarm();
+      const reserved = await pool.reserve();
+      expect(pool.stats()).toMatchObject({ busy: 1, idle: 0 });
+      reserved.release();
+      // The same thread is the spare again: none ended, none started.
+      expect(pool.stats()).toMatchObject({ busy: 0, idle: 1, threadsStarted: 1 });
+      await templateNumber(pool, 1);
+      expect(pool.stats().threadsStarted).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('ends a thread that holds more than it may keep, or has done its share of jobs', async () => {
     const lean = poolWith({ size: 1, memoryMb: 256, keepThreads: { memoryMb: 0, jobs: 100 } });
     const tired = poolWith({ size: 1, memoryMb: 256, keepThreads: { memoryMb: 1024, jobs: 2 } });

@@ -109,7 +109,12 @@ export class WorkerPool {
   private closed = false;
   private threadsStarted = 0;
 
+  /** Whether a thread that ended a job holding `heldMb`, its `jobsDone`th, may do another. */
+  private readonly keep: (heldMb: number, jobsDone: number) => boolean;
+
   constructor(private readonly options: WorkerPoolOptions) {
+    const { memoryMb, jobs } = options.keepThreads ?? defaultKeepThreads;
+    this.keep = (heldMb, jobsDone) => heldMb <= memoryMb && jobsDone < jobs;
     if (options.size < 1) throw new Error('The worker pool needs a size of at least 1');
     if (options.memoryMb < options.limits.heapMb)
       throw new Error("The worker pool's memory budget is smaller than one worker's heap");
@@ -200,19 +205,20 @@ export class WorkerPool {
     const started = await this.acquire(bounded);
     this.busy++;
     let ended = false;
+    let ranJob = false;
     const end = () => {
       if (ended) return;
       ended = true;
       this.busy--;
-      if (started.kept && !started.exited && !this.closed) {
+      // A thread that did no job here (released, or its job refused before it was posted) is as
+      // it was; one that did is kept only if runOnWorker kept it.
+      if ((!ranJob || started.kept) && !started.exited && !this.closed) {
         this.giveBack(started);
         return;
       }
       // Its heap counts until it has exited (see `pump` on exit).
       void started.worker.terminate();
     };
-    const { memoryMb, jobs } = this.options.keepThreads ?? defaultKeepThreads;
-    const keep = (heldMb: number, jobsDone: number) => heldMb <= memoryMb && jobsDone < jobs;
     return {
       run: async (job, followUp) => {
         if (ended) throw new Error('a reserved worker runs one job');
@@ -220,7 +226,8 @@ export class WorkerPool {
           const refused = refuseDetached(job, followUp);
           if (refused) return await refused;
           await this.options.onJobStart?.(job);
-          return await runOnWorker(started, job, this.options.limits, followUp, keep);
+          ranJob = true;
+          return await runOnWorker(started, job, this.options.limits, followUp, this.keep);
         } finally {
           end();
         }

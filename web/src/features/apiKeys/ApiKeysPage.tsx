@@ -33,14 +33,11 @@ export function ApiKeysPage() {
       <CreateAndList
         idPrefix="api-keys"
         texts={texts}
-        secret={
-          page.created && (
-            <NewApiKeySecret key={page.created.key.id} created={page.created} onDone={page.secretDone} />
-          )
-        }
-        removedNotice={page.removed && texts.revoked(page.removed.name)}
-        notice={page.notice}
-        listHeading={page.listHeading}
+        page={page}
+        secret={(created) => (
+          <NewApiKeySecret key={created.key.id} created={created} onDone={page.secretDone} />
+        )}
+        removedNotice={(revoked) => texts.revoked(revoked.name)}
         form={<CreateApiKeyForm onCreated={page.made} />}
         list={{ isLoading, isError, isEmpty: keys?.length === 0 }}
       >

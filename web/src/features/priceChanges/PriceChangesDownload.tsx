@@ -18,6 +18,11 @@ export function PriceChangesDownload({ href }: { href: string }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
+  /** Says why on the page and moves the focus there, whether the server refused or the network failed. */
+  const refuse = (message: string) => {
+    setFailure(message);
+    setTimeout(() => failureRef.current?.focus(), 0);
+  };
 
   const download = async () => {
     if (busy) return;
@@ -26,8 +31,7 @@ export function PriceChangesDownload({ href }: { href: string }) {
     try {
       const response = await fetch(href, { credentials: 'same-origin' });
       if (!response.ok) {
-        setFailure(apiFailureOfText(response.status, await response.text()).message ?? texts.downloadFailed);
-        setTimeout(() => failureRef.current?.focus(), 0);
+        refuse(apiFailureOfText(response.status, await response.text()).message ?? texts.downloadFailed);
         return;
       }
       const url = URL.createObjectURL(await response.blob());
@@ -37,7 +41,7 @@ export function PriceChangesDownload({ href }: { href: string }) {
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {
-      setFailure(texts.downloadFailed);
+      refuse(texts.downloadFailed);
     } finally {
       setBusy(false);
     }

@@ -64,4 +64,18 @@ describe('the page "Prisändringar"', () => {
     expect(alert).toHaveTextContent(refusal);
     await waitFor(() => expect(alert).toHaveFocus());
   });
+
+  it('says a download that never arrived on the page too, with the focus', async () => {
+    stubFetch(async (request) => {
+      const url = new URL(typeof request === 'string' ? request : request.url, window.location.href);
+      if (url.pathname === '/resources/v1/pricelists/changes/recent')
+        return json({ changes: [change(1)], nextBefore: null, suppliers: [] });
+      throw new TypeError('Failed to fetch');
+    });
+    renderInApp(<PriceChangesPage />, { path: '/prisandringar' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ladda ner som Excel' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Filen kunde inte hämtas. Försök igen om en stund.');
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
 });

@@ -31,19 +31,12 @@ export function WebhooksPage() {
       <CreateAndList
         idPrefix="webhooks"
         texts={texts}
-        secret={
-          page.created && (
-            <NewWebhookSecret
-              key={page.created.endpoint.id}
-              created={page.created}
-              onDone={page.secretDone}
-            />
-          )
-        }
-        removedNotice={page.removed && texts.removed(page.removed.url)}
+        page={page}
+        secret={(created) => (
+          <NewWebhookSecret key={created.endpoint.id} created={created} onDone={page.secretDone} />
+        )}
+        removedNotice={(removed) => texts.removed(removed.url)}
         noticeClassName="webhook-url"
-        notice={page.notice}
-        listHeading={page.listHeading}
         form={<CreateWebhookForm onCreated={page.made} />}
         list={{ isLoading, isError, isEmpty: endpoints?.length === 0 }}
       >
