@@ -1,5 +1,17 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { errorTextOf } from './errorText';
+
+/** An `onConfirm` that makes a call: null when it went through, else the refusal's text (or `fallback`). */
+export const confirmCall =
+  (call: () => PromiseLike<unknown>, fallback: string) => async (): Promise<string | null> => {
+    try {
+      await call();
+      return null;
+    } catch (error) {
+      return errorTextOf(error, fallback);
+    }
+  };
 
 interface ConfirmDialogProps {
   /** The button that opens the dialog. */

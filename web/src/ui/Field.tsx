@@ -31,7 +31,7 @@ export function FieldError({ id, error }: { id: string; error: string | null | u
   );
 }
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
   label: string;
   classes: FieldClasses;

@@ -1,7 +1,6 @@
 import type { Import } from '#contract/imports';
 import { useUndoImportMutation } from '../api/undoImport';
-import { ConfirmDialog } from './ConfirmDialog';
-import { errorTextOf } from './errorText';
+import { ConfirmDialog, confirmCall } from './ConfirmDialog';
 import { sv } from './text/sv';
 
 interface UndoImportDialogProps {
@@ -25,10 +24,10 @@ export function UndoImportDialog({ organizationId, item, onUndone }: UndoImportD
       cancelLabel={sv.app.cancel}
       confirmLabel={texts.yes}
       isBusy={isLoading}
-      onConfirm={async () => {
-        const result = await undoImport({ organizationId, importId: item.id });
-        return 'error' in result ? errorTextOf(result.error, sv.app.actionFailed) : null;
-      }}
+      onConfirm={confirmCall(
+        () => undoImport({ organizationId, importId: item.id }).unwrap(),
+        sv.app.actionFailed,
+      )}
       {...(onUndone ? { onConfirmed: onUndone } : {})}
     >
       <p>{texts.dialogWhat(item.fileName, item.metadata.number ?? String(item.metadata.id))}</p>

@@ -1,6 +1,5 @@
 import type { ApiKey } from '#contract/apiKeys';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { errorTextOf } from '../../ui/errorText';
+import { ConfirmDialog, confirmCall } from '../../ui/ConfirmDialog';
 import { formatDateTime } from '../../ui/format';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { Tag } from '../../ui/Tag';
@@ -60,14 +59,7 @@ export function ApiKeyTable({ keys, onRevoked }: { keys: ApiKey[]; onRevoked: (k
                     cancelLabel={texts.revokeCancel}
                     confirmLabel={texts.revokeConfirm}
                     isBusy={isLoading}
-                    onConfirm={async () => {
-                      try {
-                        await revokeApiKey(key.id).unwrap();
-                        return null;
-                      } catch (error) {
-                        return errorTextOf(error, texts.revokeFailed);
-                      }
-                    }}
+                    onConfirm={confirmCall(() => revokeApiKey(key.id).unwrap(), texts.revokeFailed)}
                     onConfirmed={() => onRevoked(key)}
                   >
                     <p>{texts.revokeText(key.name, key.hint)}</p>

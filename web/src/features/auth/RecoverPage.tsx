@@ -1,23 +1,30 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Field, FormAlert } from '../../ui/Field';
-import { useFormErrors } from '../../ui/useFormErrors';
-import { AuthPage, authFieldClasses } from './AuthPage';
+import { type TextFieldSpec, useFormFields } from '../../ui/useFormFields';
+import { AuthPage, authFieldClasses, usernameField } from './AuthPage';
 import { useResetRequestMutation } from './api';
 import { resetRequestErrorText } from './errorTexts';
 import { authTexts } from './texts';
 
-const usernameId = 'recover-username';
-const emailId = 'recover-email';
-const focusIds = { username: usernameId, email: emailId };
+const fields = {
+  username: usernameField('recover-username', authTexts.recover),
+  email: {
+    id: 'recover-email',
+    label: authTexts.recover.email,
+    type: 'email',
+    autoComplete: 'email',
+    missing: authTexts.recover.emailMissing,
+    trimmed: true,
+  },
+} satisfies Record<string, TextFieldSpec>;
 
 /** Request a password reset (docs/product.md, "Screens and routes"; docs/product.md, "Forms" and §8). */
 export function RecoverPage() {
   const [requestReset, { isLoading }] = useResetRequestMutation();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const { errors, formError, setFormError, showErrors } = useFormErrors(focusIds);
+  const form = useFormFields(fields, authFieldClasses);
+  const { username, email } = form.values;
   const sentMessage = useRef<HTMLParagraphElement>(null);
   // The form and its button are gone once the request is sent: the focus goes to what replaced
   // them, never to the page body.
@@ -27,30 +34,31 @@ export function RecoverPage() {
 
   const send = async () => {
     if (isLoading) return;
-    setFormError(null);
+    form.setFormError(null);
     try {
-      await requestReset({ username, email }).unwrap();
+      await requestReset(form.values).unwrap();
       setSent(true);
     } catch {
-      setFormError(resetRequestErrorText(username, email));
+      form.setFormError(resetRequestErrorText(username, email));
     }
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Empty fields are said at each field and in the specified sentence; nothing is sent.
-    const missing = showErrors({
-      username: username.trim() === '' ? authTexts.recover.usernameMissing : null,
-      email: email.trim() === '' ? authTexts.recover.emailMissing : null,
-    });
-    if (missing) {
-      setFormError(authTexts.recover.fieldsMissing);
+    if (form.showErrors(form.emptyErrors())) {
+      form.setFormError(authTexts.recover.fieldsMissing);
       return;
     }
     void send();
   };
 
   const errorId = 'recover-error';
-  const errorText = <FormAlert id={errorId} message={formError} />;
+  const errorText = <FormAlert id={errorId} message={form.formError} />;
+  const empty = form.emptyErrors();
+  const missingAlert = (missing: string | null | undefined) => ({
+    invalid: form.formError !== null && Boolean(missing),
+    describedBy: [form.formError && errorId],
+  });
   return (
     <AuthPage heading={authTexts.recover.heading}>
       {sent ? (
@@ -70,31 +78,9 @@ export function RecoverPage() {
         <>
           <p>{authTexts.recover.intro}</p>
           <form noValidate onSubmit={submit}>
-            <Field
-              id={usernameId}
-              name="username"
-              classes={authFieldClasses}
-              label={authTexts.recover.username}
-              autoComplete="username"
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              invalid={formError !== null && username.trim() === ''}
-              error={errors.username}
-              describedBy={[formError && errorId]}
-            />
-            <Field
-              id={emailId}
-              name="email"
-              type="email"
-              classes={authFieldClasses}
-              label={authTexts.recover.email}
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              invalid={formError !== null && email.trim() === ''}
-              error={errors.email}
-              describedBy={[formError && errorId]}
-            />
+            {/* The specified sentence names both fields: each that is empty is marked with it. */}
+            <Field {...form.field('username', missingAlert(empty.username))} />
+            <Field {...form.field('email', missingAlert(empty.email))} />
             {errorText}
             <button type="submit">{authTexts.recover.submit}</button>
           </form>

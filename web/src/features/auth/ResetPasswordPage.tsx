@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Field, FormAlert } from '../../ui/Field';
 import { focusPageHeading } from '../../ui/focusFallback';
-import { useFormErrors } from '../../ui/useFormErrors';
+import { type TextFieldSpec, useFormFields } from '../../ui/useFormFields';
 import { AuthPage, authFieldClasses } from './AuthPage';
 import { useResetChangeMutation, useResetValidateMutation } from './api';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
@@ -31,9 +31,28 @@ export function ResetPasswordPage() {
   );
 }
 
-const newPasswordId = 'reset-new-password';
-const repeatId = 'reset-repeat-password';
-const focusIds = { newPassword: newPasswordId, repeated: repeatId };
+const newPasswordField = (id: string, label: string, missing: string): TextFieldSpec => ({
+  id,
+  label,
+  missing,
+  type: 'password',
+  autoComplete: 'new-password',
+});
+const fields = {
+  newPassword: newPasswordField(
+    'reset-new-password',
+    authTexts.reset.newPassword,
+    authTexts.reset.newPasswordMissing,
+  ),
+  repeated: {
+    ...newPasswordField(
+      'reset-repeat-password',
+      authTexts.reset.repeatPassword,
+      authTexts.reset.repeatMissing,
+    ),
+    name: 'repeatPassword',
+  },
+};
 
 type LinkState = 'checking' | 'valid' | { error: string };
 
@@ -41,10 +60,9 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
   const [validateLink] = useResetValidateMutation();
   const [changePassword, { isLoading: saving }] = useResetChangeMutation();
   const [link, setLink] = useState<LinkState>('checking');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const form = useFormFields(fields, authFieldClasses);
+  const { newPassword, repeated } = form.values;
   const [mismatch, setMismatch] = useState<string | null>(null);
-  const { errors, showErrors } = useFormErrors(focusIds);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   // The form and its button go when the password is saved or the link turns out to be spent: the
@@ -74,11 +92,7 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
     if (saving) return;
     setPasswordError(null);
     // Empty fields are said at each field before anything is compared or sent.
-    const missing = showErrors({
-      newPassword: newPassword === '' ? authTexts.reset.newPasswordMissing : null,
-      repeated: repeated === '' ? authTexts.reset.repeatMissing : null,
-    });
-    if (missing) {
+    if (form.showErrors(form.emptyErrors())) {
       setMismatch(null);
       return;
     }
@@ -130,31 +144,14 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
       <p id={ruleId}>{authTexts.reset.rule}</p>
       <form noValidate onSubmit={save}>
         <Field
-          id={newPasswordId}
-          name="newPassword"
-          type="password"
-          classes={authFieldClasses}
-          label={authTexts.reset.newPassword}
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          invalid={passwordError !== null}
-          error={errors.newPassword}
-          describedBy={[ruleId, passwordError && passwordErrorId]}
+          {...form.field('newPassword', {
+            invalid: passwordError !== null,
+            describedBy: [ruleId, passwordError && passwordErrorId],
+          })}
         />
         <FormAlert id={passwordErrorId} message={passwordError} />
         <Field
-          id={repeatId}
-          name="repeatPassword"
-          type="password"
-          classes={authFieldClasses}
-          label={authTexts.reset.repeatPassword}
-          autoComplete="new-password"
-          value={repeated}
-          onChange={(event) => setRepeated(event.target.value)}
-          invalid={mismatch !== null}
-          error={errors.repeated}
-          describedBy={[mismatch && mismatchId]}
+          {...form.field('repeated', { invalid: mismatch !== null, describedBy: [mismatch && mismatchId] })}
         />
         <FormAlert id={mismatchId} message={mismatch} />
         <button type="submit">{authTexts.reset.submit}</button>

@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { IMPORT_PERMISSION } from '#contract/permissions';
 import { type WebhookEventType, webhookEventsFor } from '#contract/webhookRules';
 import type { CreatedWebhook } from '#contract/webhooks';
@@ -12,12 +12,11 @@ import {
   fieldErrorId,
   fieldHintId,
 } from '../../ui/Field';
-import { useFormErrors } from '../../ui/useFormErrors';
+import { type TextFieldSpec, useFormFields } from '../../ui/useFormFields';
 import { useCreateWebhookMutation } from './api';
 import { webhookTexts } from './texts';
 import { WebhookEventName } from './WebhookEventName';
 
-const urlId = 'webhook-url';
 const eventsId = 'webhook-events';
 
 interface FormErrors {
@@ -29,6 +28,17 @@ const fieldClasses: FieldClasses = {
   required: 'webhook-muted',
   hint: 'webhook-muted',
 };
+const fields = {
+  url: {
+    id: 'webhook-url',
+    label: webhookTexts.url,
+    hint: webhookTexts.urlHint,
+    type: 'url',
+    inputMode: 'url',
+    autoComplete: 'off',
+    spellCheck: false,
+  },
+} satisfies Record<string, TextFieldSpec>;
 
 /** What the page can tell before sending; the server checks the rest (an address on the internet). */
 export function webhookFormErrors(url: string, events: readonly string[]): FormErrors {
@@ -52,29 +62,28 @@ export function webhookFormErrors(url: string, events: readonly string[]): FormE
 export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook) => void }) {
   const texts = webhookTexts;
   const [createWebhook, { isLoading, reset }] = useCreateWebhookMutation();
-  const [url, setUrl] = useState('');
   const { data: profile } = useGetProfileQuery();
   const offered = webhookEventsFor(hasPermission(profile, IMPORT_PERMISSION));
   // What the user unticked: the events are the rest of those offered, whenever the profile came.
   const [unticked, setUnticked] = useState<readonly WebhookEventType[]>([]);
   const events = offered.filter((type) => !unticked.includes(type));
   // The events' message belongs to their group; the focus goes to its first box.
-  const focusIds = useMemo(() => ({ url: urlId, events: `${eventsId}-${offered[0]}` }), [offered]);
-  const { errors, formError, showErrors, showServerErrors } = useFormErrors(focusIds);
+  const form = useFormFields(fields, fieldClasses, { events: `${eventsId}-${offered[0]}` });
+  const { url } = form.values;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
-    if (showErrors(webhookFormErrors(url, events))) return;
+    if (form.showErrors(webhookFormErrors(url, events))) return;
     try {
       const created = await createWebhook({ url: url.trim(), events }).unwrap();
       // The secret stays in the page's state only, not in the store's record of the call.
       reset();
-      setUrl('');
+      form.clear();
       setUnticked([]);
       onCreated(created);
     } catch (error) {
-      showServerErrors(error, texts.createFailed);
+      form.showServerErrors(error, texts.createFailed);
     }
   };
 
@@ -83,29 +92,19 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
 
   return (
     <form noValidate onSubmit={submit} className="webhook-form">
-      <Field
-        id={urlId}
-        name="url"
-        classes={fieldClasses}
-        label={texts.url}
-        hint={texts.urlHint}
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        spellCheck={false}
-        value={url}
-        onChange={(event) => setUrl(event.target.value)}
-        error={errors.url}
-      />
+      <Field {...form.field('url')} />
       <fieldset
         className="webhook-field webhook-events"
-        aria-describedby={describedByIds([errors.events && fieldErrorId(eventsId), fieldHintId(eventsId)])}
+        aria-describedby={describedByIds([
+          form.errors.events && fieldErrorId(eventsId),
+          fieldHintId(eventsId),
+        ])}
       >
         <legend>{texts.events}</legend>
         <p id={fieldHintId(eventsId)} className="webhook-muted">
           {texts.eventsHint}
         </p>
-        <FieldError id={eventsId} error={errors.events} />
+        <FieldError id={eventsId} error={form.errors.events} />
         {offered.map((type) => (
           <div key={type} className="webhook-event">
             <input
@@ -124,7 +123,7 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
           </div>
         ))}
       </fieldset>
-      <FormAlert className="banner error" message={formError} />
+      <FormAlert className="banner error" message={form.formError} />
       <button type="submit" className="button" aria-disabled={isLoading || undefined}>
         {texts.create}
       </button>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { WebhookEndpoint } from '#contract/webhooks';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmDialog, confirmCall } from '../../ui/ConfirmDialog';
 import { errorTextOf } from '../../ui/errorText';
 import { formatDateTime } from '../../ui/format';
 import { Tag } from '../../ui/Tag';
@@ -90,14 +90,7 @@ export function WebhookEndpointCard({
           cancelLabel={texts.removeCancel}
           confirmLabel={texts.removeConfirm}
           isBusy={removal.isLoading}
-          onConfirm={async () => {
-            try {
-              await deleteWebhook(endpoint.id).unwrap();
-              return null;
-            } catch (error) {
-              return errorTextOf(error, texts.removeFailed);
-            }
-          }}
+          onConfirm={confirmCall(() => deleteWebhook(endpoint.id).unwrap(), texts.removeFailed)}
           onConfirmed={() => onRemoved(endpoint)}
         >
           <p className="webhook-url">{texts.removeText(endpoint.url)}</p>
