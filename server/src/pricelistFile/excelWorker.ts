@@ -7,15 +7,16 @@ import { readFileSheets } from './fileSheets';
 import { checkDataOfJson } from './snapshotJson';
 import type { PriceListSnapshotJson } from './types';
 import { type CheckData, validateAgainst } from './validatePricelist';
+import { type ThreadReply, WORKER_NICE, WORKER_READY } from './worker/protocol';
 import {
-  WORKER_NICE,
-  WORKER_READY,
+  isSnapshotMessage,
+  transferablesOfResult,
   type WorkerJob,
-  type WorkerReply,
+  type WorkerJobFailure,
   type WorkerResult,
   type WorkerSnapshot,
-} from './worker/protocol';
-import { packOutcome, templateRowsOf, transferablesOf, unpackErrors } from './workerPacking';
+} from './workerJobs';
+import { packOutcome, templateRowsOf, unpackErrors } from './workerPacking';
 
 /** A Buffer as bytes that own their ArrayBuffer, so they can be transferred back. */
 const ownBytes = (buffer: Buffer) =>
@@ -151,31 +152,22 @@ yieldToTheApiThread();
 /** This thread's memory now, heap and outside it, MB: the pool keeps only a lean thread for another job. */
 const memoryNowMb = () => Math.round(threadMemoryBytes() / 2 ** 20);
 
-/** The messages of a 'validate' job's snapshot, which snapshotMessage listens for. */
-const isSnapshotMessage = (message: WorkerJob | WorkerSnapshot) => message.kind.startsWith('snapshot');
-
 // The worker is started ahead of need (its modules load meanwhile). It does one job at a time;
 // the pool posts another only after a reply that leaves the thread lean (decision 0050).
 parentPort!.on('message', async (message: WorkerJob | WorkerSnapshot) => {
+  // A validation's snapshot is taken by its own listener (snapshotMessage).
   if (isSnapshotMessage(message)) return;
-  const job = message as WorkerJob;
-  let reply: WorkerReply;
+  let reply: ThreadReply;
+  let transfer: ArrayBuffer[] = [];
   try {
-    reply = { ok: true, result: await run(job), memoryMb: memoryNowMb() };
+    const result = await run(message);
+    reply = { ok: true, answer: result, memoryMb: memoryNowMb() };
+    transfer = transferablesOfResult(result);
   } catch (thrown) {
     const error = thrown instanceof XlsxError ? excelFileErrorOf(thrown) : thrown;
-    reply =
-      error instanceof ExcelFileError
-        ? { ok: false, problem: error.problem, message: error.message }
-        : { ok: false, problem: null, message: error instanceof Error ? error.message : String(error) };
+    const detail: WorkerJobFailure = error instanceof ExcelFileError ? error.problem : null;
+    reply = { ok: false, detail, message: error instanceof Error ? error.message : String(error) };
   }
-  const transfer = !reply.ok
-    ? []
-    : reply.result.kind === 'validation'
-      ? transferablesOf(reply.result.outcome)
-      : reply.result.kind === 'workbook'
-        ? [reply.result.bytes.buffer as ArrayBuffer]
-        : [];
   parentPort!.postMessage(reply, transfer);
 });
 // Tells the pool this worker is loaded (WorkerPool.prewarm); a job posted earlier simply waits.

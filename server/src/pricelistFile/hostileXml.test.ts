@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { handMadeXlsx } from '../../../test-support/workbooks';
 import { ExcelWorkerError } from './fileErrors';
 import { WorkerPool } from './worker/pool';
-import { runPriceListValidation } from './workerCalls';
+import { excelWorkerEntry, runPriceListValidation } from './workerCalls';
 
 const limits = { heapMb: 256, deadlineMs: 60_000 };
 
@@ -220,6 +220,7 @@ describe('hostile XML and archives in the worker', () => {
       queueLimit: 10,
       maxWaitMs: 120_000,
       retryAfterSeconds: 5,
+      workerEntry: excelWorkerEntry,
     });
     const bomb = await gzipBomb(
       `<?xml version="1.0" encoding="windows-1252"?>\n${CATALOGUE}`,

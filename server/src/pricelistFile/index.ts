@@ -48,6 +48,7 @@ export {
   buildPriceListCatalogue,
   buildPriceListTemplate,
   buildValidationErrorWorkbook,
+  excelWorkerEntry,
   readFileSheetsInWorker,
   runPriceListValidation,
   runPriceListValidationSummary,

@@ -8,12 +8,20 @@ import { exceljsWorkbook, headers, storedRow, validRow } from '../../../test-sup
 import { snapshotJsonOf } from './snapshotJson';
 import { WorkerPool } from './worker/pool';
 import { WORKER_NICE } from './worker/protocol';
-import { runPriceListValidation, runPriceListValidationSummary } from './workerCalls';
+import { excelWorkerEntry, runPriceListValidation, runPriceListValidationSummary } from './workerCalls';
 
 const limits = { heapMb: 256, deadlineMs: 10_000 };
 
 const poolOf = () =>
-  new WorkerPool({ size: 2, memoryMb: 512, limits, queueLimit: 0, maxWaitMs: 0, retryAfterSeconds: 1 });
+  new WorkerPool({
+    size: 2,
+    memoryMb: 512,
+    limits,
+    queueLimit: 0,
+    maxWaitMs: 0,
+    retryAfterSeconds: 1,
+    workerEntry: excelWorkerEntry,
+  });
 
 const later = <T>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 

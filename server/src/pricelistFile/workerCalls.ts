@@ -1,10 +1,13 @@
 /**
  * The API thread's calls into the Excel worker: every job that reads a file or writes a
  * workbook or catalogue goes through here, to a worker of the server's pool (or, for plain
- * limits, one of its own). The worker's side of each is in excelWorker.ts.
+ * limits, one of its own). The worker's side of each is in excelWorker.ts. Here a job becomes
+ * the transport's request (its transfer list, its refusal of bytes already moved), and the
+ * transport's failures become ExcelWorkerError, whose Swedish message the user sees.
  */
 import type { FileSheet, ValidationError } from '#contract';
 import type { CorrectedCells } from './correctedFile';
+import { ExcelWorkerError } from './fileErrors';
 import type { CatalogueHeading } from './peppol/writeCatalogue';
 import type { PriceChangeSheetRow } from './priceChangesWorkbook';
 import { snapshotJsonOf } from './snapshotJson';
@@ -16,9 +19,95 @@ import type {
   WorkerValidationOutcome,
   WorkerValidationRecord,
 } from './types';
-import { snapshotMessages } from './worker/protocol';
-import { defaultWorkerLimits, runnerOf, type WorkerLimits, type WorkerRunner } from './worker/thread';
+import {
+  defaultWorkerLimits,
+  runInWorker,
+  type WorkerLimits,
+  type WorkerRunner,
+  WorkerThreadError,
+} from './worker/thread';
+import {
+  fileOfJob,
+  snapshotMessages,
+  transferablesOfJob,
+  type WorkerJob,
+  type WorkerJobFailure,
+  type WorkerResult,
+  type WorkerSnapshot,
+} from './workerJobs';
 import { packErrors, packRows, unpackOutcome } from './workerPacking';
+
+/** The thread's entry: the TypeScript of excelWorker.ts, loaded through tsx (see excelWorker.mjs). */
+export const excelWorkerEntry = new URL('./excelWorker.mjs', import.meta.url);
+
+/** A runner: the one given, or for plain limits a worker of its own per job (runInWorker). */
+const runnerOf = (workers: WorkerRunner | WorkerLimits): WorkerRunner =>
+  'run' in workers ? workers : { run: (request) => runInWorker(request, workers, excelWorkerEntry) };
+
+/**
+ * Bytes already moved to an earlier job are detached (length 0): the worker would wait for a
+ * file that never arrives, so such a job is refused at once instead of at the deadline.
+ */
+const detachedFile = (job: WorkerJob) => () =>
+  fileOfJob(job)?.byteLength === 0
+    ? new ExcelWorkerError('CRASH', 'Filen saknar innehåll och kan inte bearbetas.')
+    : undefined;
+
+const unexpectedError = (message: string) =>
+  new ExcelWorkerError('CRASH', `Bearbetningen av filen avbröts av ett oväntat fel: ${message}`);
+
+/** The transport's failure as the job's, in the words the supplier reads. */
+function excelWorkerErrorOf(error: WorkerThreadError): ExcelWorkerError {
+  switch (error.reason) {
+    case 'TIMEOUT':
+      return new ExcelWorkerError(
+        'DEADLINE',
+        'Bearbetningen av filen tog för lång tid och avbröts. Filen är för stor eller skadad.',
+      );
+    case 'OUT_OF_MEMORY':
+      return new ExcelWorkerError(
+        'MEMORY',
+        'Bearbetningen av filen behövde mer minne än tillåtet och avbröts. Filen är för stor.',
+      );
+    case 'CRASHED':
+      return unexpectedError(error.message);
+    case 'EXITED':
+      return new ExcelWorkerError(
+        'CRASH',
+        error.exitCode === undefined
+          ? 'Bearbetningen av filen avbröts oväntat.'
+          : `Bearbetningen av filen avbröts oväntat (kod ${error.exitCode}).`,
+      );
+    case 'REQUEST_FAILED': {
+      const problem = error.detail as WorkerJobFailure;
+      return problem !== null
+        ? new ExcelWorkerError('INVALID_FILE', error.message, problem)
+        : unexpectedError(error.message);
+    }
+  }
+}
+
+/**
+ * One job on a worker: its request with the buffers it moves, the result, and the transport's
+ * failure as ExcelWorkerError (a busy pool's and the follow-up's errors as they are).
+ */
+async function runJob(
+  workers: WorkerRunner | WorkerLimits,
+  job: WorkerJob,
+  followUp?: Promise<readonly WorkerSnapshot[]>,
+): Promise<WorkerResult> {
+  try {
+    const answer = await runnerOf(workers).run({
+      message: job,
+      transfer: transferablesOfJob(job),
+      followUp,
+      refusal: detachedFile(job),
+    });
+    return answer as WorkerResult;
+  } catch (error) {
+    throw error instanceof WorkerThreadError ? excelWorkerErrorOf(error) : error;
+  }
+}
 
 /**
  * Runs validatePriceList in a worker thread (of the server's pool, or of its own for plain
@@ -74,7 +163,8 @@ async function validateInWorker(
           ...(input.period && { period: input.period }),
         };
   const followUp = Promise.resolve(snapshot).then(snapshotMessages);
-  const result = await runnerOf(workers).run(
+  const result = await runJob(
+    workers,
     { kind: 'validate', content: input.content, fileName: input.fileName, changes, columns: input.columns },
     followUp,
   );
@@ -92,7 +182,7 @@ export async function readFileSheetsInWorker(
   fileName: string,
   workers: WorkerRunner | WorkerLimits,
 ): Promise<FileSheet[]> {
-  const result = await runnerOf(workers).run({ kind: 'fileSheets', content, fileName });
+  const result = await runJob(workers, { kind: 'fileSheets', content, fileName });
   if (result.kind !== 'fileSheets') throw new Error('unexpected worker result');
   return result.sheets;
 }
@@ -107,7 +197,7 @@ export async function buildCorrectedFile(
   corrections: CorrectedCells,
   workers: WorkerRunner | WorkerLimits,
 ): Promise<Buffer> {
-  const result = await runnerOf(workers).run({ kind: 'correctedFile', content, fileName, corrections });
+  const result = await runJob(workers, { kind: 'correctedFile', content, fileName, corrections });
   if (result.kind !== 'workbook') throw new Error('unexpected worker result');
   return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }
@@ -124,7 +214,7 @@ export async function buildPriceListTemplate(
   rows: readonly TemplateRow[] = [],
   workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
 ): Promise<Buffer> {
-  const result = await runnerOf(workers).run({
+  const result = await runJob(workers, {
     kind: 'template',
     rows: packRows(rows.map((row) => row.values)),
     articleNames: rows.map((row) => row.articleName ?? ''),
@@ -150,7 +240,7 @@ export async function buildValidationErrorWorkbook(
   workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
   corrected: readonly { cell: string; value: string }[] = [],
 ): Promise<Buffer> {
-  const result = await runnerOf(workers).run({
+  const result = await runJob(workers, {
     kind: 'errorWorkbook',
     content,
     fileName,
@@ -171,7 +261,7 @@ export async function buildChangesWorkbook(
   changes: ChangesExport,
   workers: WorkerRunner | WorkerLimits = defaultWorkerLimits,
 ): Promise<Buffer> {
-  const result = await runnerOf(workers).run({ kind: 'changesWorkbook', changes });
+  const result = await runJob(workers, { kind: 'changesWorkbook', changes });
   if (result.kind !== 'workbook') throw new Error('unexpected worker result');
   return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }
@@ -181,7 +271,7 @@ export async function buildPriceChangesWorkbook(
   rows: PriceChangeSheetRow[],
   workers: WorkerRunner | WorkerLimits,
 ): Promise<Buffer> {
-  const result = await runnerOf(workers).run({ kind: 'priceChangesWorkbook', rows });
+  const result = await runJob(workers, { kind: 'priceChangesWorkbook', rows });
   if (result.kind !== 'workbook') throw new Error('unexpected worker result');
   return Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength);
 }
@@ -195,7 +285,7 @@ export async function buildPriceListCatalogue(
   rows: readonly TemplateRow[],
   workers: WorkerRunner | WorkerLimits,
 ): Promise<Buffer> {
-  const result = await runnerOf(workers).run({
+  const result = await runJob(workers, {
     kind: 'catalogue',
     rows: packRows(rows.map((row) => row.values)),
     articleNames: rows.map((row) => row.articleName ?? ''),

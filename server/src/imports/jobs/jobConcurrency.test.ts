@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { demoSupplier, request, type Supplier, uploadImport } from '../../../../test-support/importFlow';
 import { type FileRow, priceListWorkbook } from '../../../../test-support/pricelistFiles';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
-import type { WorkerJob } from '../../pricelistFile/worker/protocol';
+import type { WorkerJob } from '../../pricelistFile/workerJobs';
 import { startImportJobs } from './importJobs';
 
 /** Holds the validations of files named langsam*.xlsx at the start of their worker until opened. */
@@ -21,7 +21,8 @@ class SlowFiles {
   open() {
     this.opened();
   }
-  readonly onJobStart = async (job: WorkerJob) => {
+  readonly onJobStart = async (message: unknown) => {
+    const job = message as WorkerJob;
     if (job.kind !== 'validate' || !job.fileName.startsWith('langsam')) return;
     this.held++;
     try {

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../appDeps';
 import type { Config } from '../../config';
 import {
+  excelWorkerEntry,
   type WorkerLimits,
   WorkerPool,
   type WorkerPoolOptions,
@@ -16,11 +17,14 @@ export const workerLimits = (config: Config): WorkerLimits => ({
 /** What a download refused for want of a worker is told to wait before trying again, seconds. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
-/** The server's one pool of Excel workers, as the configuration sets it (main.ts, tests). */
+/**
+ * The server's one pool of Excel workers, as the configuration sets it (main.ts, tests). Its
+ * threads start from `workerEntry` (the bundle), else from the worker's TypeScript.
+ */
 export const createWorkerPool = (
   config: Config,
   onJobStart?: WorkerPoolOptions['onJobStart'],
-  workerEntry?: WorkerPoolOptions['workerEntry'],
+  workerEntry: WorkerPoolOptions['workerEntry'] = excelWorkerEntry,
 ): WorkerPool =>
   new WorkerPool({
     size: config.WORKER_POOL_SIZE,

@@ -18,7 +18,7 @@ import { type FileRow, priceListWorkbook } from '../../../../test-support/pricel
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../../test-support/testApp';
 import { demoArticleNumber } from '../../../../test-support/workbooks';
 import type { WorkerPoolStats } from '../../pricelistFile';
-import type { WorkerJob } from '../../pricelistFile/worker/protocol';
+import type { WorkerJob } from '../../pricelistFile/workerJobs';
 import { startImportJobs } from './importJobs';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -55,7 +55,8 @@ class WorkerGate {
     this.opened();
   }
 
-  readonly onJobStart = async (job: WorkerJob) => {
+  readonly onJobStart = async (message: unknown) => {
+    const job = message as WorkerJob;
     this.seen.push(this.stats());
     if (!this.holds(job)) return;
     this.held++;

@@ -5,10 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { storedRow } from '../../../../test-support/workbooks';
-import { buildPriceListTemplate } from '../workerCalls';
-import { packRows } from '../workerPacking';
+import { ExcelWorkerError } from '../fileErrors';
+import { buildPriceListTemplate, excelWorkerEntry, readFileSheetsInWorker } from '../workerCalls';
+import type { WorkerJob } from '../workerJobs';
 import { WorkerPool, WorkerPoolBusyError, type WorkerPoolStats } from './pool';
-import type { WorkerJob } from './protocol';
+import { type WorkerLimits, WorkerThreadError } from './thread';
 
 const limits = { heapMb: 256, deadlineMs: 30_000 };
 
@@ -18,6 +19,7 @@ function poolWith(options: {
   queueLimit?: number;
   maxWaitMs?: number;
   keepThreads?: { memoryMb: number; jobs: number };
+  limits?: WorkerLimits;
 }) {
   const seen: WorkerPoolStats[] = [];
   const order: number[] = [];
@@ -28,9 +30,11 @@ function poolWith(options: {
     queueLimit: 100,
     maxWaitMs: 60_000,
     retryAfterSeconds: 7,
+    workerEntry: excelWorkerEntry,
     ...options,
-    onJobStart: async (job: WorkerJob) => {
+    onJobStart: async (message: unknown) => {
       seen.push(pool.stats());
+      const job = message as WorkerJob;
       if (job.kind === 'template') order.push(job.articleNames.length);
       await held;
     },
@@ -69,6 +73,17 @@ describe('the worker pool', () => {
     const source = readFileSync(new URL('../excelWorker.ts', import.meta.url), 'utf8');
     const transport = [...source.matchAll(/from '\.\/worker\/([^']+)'/g)].map((match) => match[1]).sort();
     expect(transport).toEqual(['protocol']);
+  });
+
+  it('knows nothing of the jobs: the transport imports nothing outside its folder but Node', () => {
+    for (const file of ['pool.ts', 'thread.ts', 'protocol.ts']) {
+      const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+      const imported = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1] ?? '');
+      expect(
+        imported.filter((from) => !from.startsWith('./') && !from.startsWith('node:')),
+        file,
+      ).toEqual([]);
+    }
   });
 
   it('never runs more threads than its size, and serves the waiting requests in order', async () => {
@@ -135,11 +150,7 @@ describe('the worker pool', () => {
     hold();
     const running = templateNumber(pool, 1);
     await until(() => pool.stats().busy === 1, 'one busy');
-    const job = pool.unboundedWait.run({
-      kind: 'template',
-      rows: packRows([]),
-      articleNames: [],
-    });
+    const job = buildPriceListTemplate([], pool.unboundedWait);
     await until(() => pool.stats().waiting === 1, 'the job waits');
     const closing = pool.close();
     await expect(job).rejects.toBeInstanceOf(WorkerPoolBusyError);
@@ -171,13 +182,35 @@ describe('the worker pool', () => {
       // One thread did all three: no start, no modules loaded again.
       expect(pool.stats()).toMatchObject({ threadsStarted: 1, idle: 1, busy: 0, memoryInUseMb: 256 });
       // A file the worker cannot read fails the job, and its thread ends: a new spare follows.
-      const unreadable = {
-        kind: 'fileSheets' as const,
-        content: new Uint8Array([1, 2, 3]),
-        fileName: 'x.xlsx',
-      };
-      await expect(pool.run(unreadable)).rejects.toMatchObject({ reason: 'INVALID_FILE' });
+      const failed = readFileSheetsInWorker(new Uint8Array([1, 2, 3]), 'x.xlsx', pool);
+      await expect(failed).rejects.toBeInstanceOf(ExcelWorkerError);
+      await expect(failed).rejects.toMatchObject({ reason: 'INVALID_FILE', problem: 'NOT_EXCEL' });
       await until(() => pool.stats().threadsStarted === 2 && pool.stats().idle === 1, 'a new spare');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('rejects with its own failure type, and refuses a request that cannot be sent before it takes a thread', async () => {
+    // The deadline counts from the post: each request gets a thread that has loaded its modules.
+    const { pool } = poolWith({ size: 1, memoryMb: 256, limits: { heapMb: 256, deadlineMs: 2_000 } });
+    try {
+      await pool.prewarm();
+      const unreadable = { kind: 'fileSheets', content: new Uint8Array([1, 2, 3]), fileName: 'x.xlsx' };
+      const failed = pool.run({ message: unreadable, transfer: [] });
+      await expect(failed).rejects.toBeInstanceOf(WorkerThreadError);
+      await expect(failed).rejects.toMatchObject({ reason: 'REQUEST_FAILED', detail: 'NOT_EXCEL' });
+      await until(() => pool.stats().threadsStarted === 2 && pool.stats().idle === 1, 'a new spare');
+      await pool.prewarm();
+      // A message the thread ignores is never answered: the deadline ends it.
+      const unanswered = pool.run({ message: { kind: 'snapshotEnd' }, transfer: [] });
+      await expect(unanswered).rejects.toMatchObject({ name: 'WorkerThreadError', reason: 'TIMEOUT' });
+      const started = pool.stats().threadsStarted;
+      const unsendable = new Error('bytes already moved');
+      await expect(pool.run({ message: unreadable, transfer: [], refusal: () => unsendable })).rejects.toBe(
+        unsendable,
+      );
+      expect(pool.stats()).toMatchObject({ threadsStarted: started, busy: 0, waiting: 0 });
     } finally {
       await pool.close();
     }

@@ -1,10 +1,10 @@
 /**
- * The pool of Excel worker threads: how many run at once, the memory budget, the line of
- * requests waiting for one, and the spare started ahead of need.
+ * The pool of worker threads: how many run at once, the memory budget, the line of requests
+ * waiting for one, and the spare started ahead of need. It runs requests it never looks inside.
  */
-import type { WorkerJob, WorkerResult, WorkerSnapshot } from './protocol';
+import type { ThreadRequest } from './protocol';
 import {
-  refuseDetached,
+  refused,
   runOnWorker,
   type StartedWorker,
   startWorker,
@@ -12,7 +12,7 @@ import {
   type WorkerRunner,
 } from './thread';
 
-/** A worker taken for one job that is not built yet: run it once, or release it. */
+/** A worker taken for one request that is not built yet: run it once, or release it. */
 export interface ReservedWorker extends WorkerRunner {
   /** Gives the worker back when no job was run (a no-op after `run`). */
   release(): void;
@@ -39,10 +39,10 @@ export interface WorkerPoolOptions {
   /** What a refused request is told to wait before it tries again (Retry-After). */
   retryAfterSeconds: number;
   /**
-   * Called with each job once it has its worker, before the worker gets it: tests hold a
-   * worker busy here.
+   * Called with each request's message once it has its worker, before the worker gets it: tests
+   * hold a worker busy here.
    */
-  onJobStart?: (job: WorkerJob) => Promise<void> | void;
+  onJobStart?: (message: unknown) => Promise<void> | void;
   /**
    * A thread that ends a job holding at most `memoryMb` (heap and external) and has done fewer
    * than `jobs` jobs is kept for the next; any other ends, and so gives its memory back. By
@@ -50,11 +50,10 @@ export interface WorkerPoolOptions {
    */
   keepThreads?: { memoryMb: number; jobs: number };
   /**
-   * The threads' entry module: by default excelWorker.mjs, which loads the TypeScript through
-   * tsx in each thread. The server (main.ts) and the unit tests' apps start their workers from a
-   * bundle of the same sources instead (workerBundle.ts), a fraction of the CPU per thread.
+   * The threads' entry module: the requester's side says what runs in a thread (workerCalls.ts
+   * `excelWorkerEntry`, or the bundle of workerBundle.ts the server and the tests' apps use).
    */
-  workerEntry?: URL | string;
+  workerEntry: URL | string;
 }
 
 export interface WorkerPoolStats {
@@ -84,13 +83,12 @@ interface Waiter {
 }
 
 /**
- * The one pool of Excel worker threads of a server: validations, error workbooks and templates
- * all take their worker here. It runs at most `size` threads and at most `memoryMb` of heap
- * limits at once; a request beyond that waits in line (first come, first served). A request
- * with a bounded wait (an HTTP request) is refused with WorkerPoolBusyError after `maxWaitMs`,
- * or at once when `queueLimit` such requests wait already; a job of the queue waits for its
- * turn without a bound (it is already queued in the database, and the job loop starts at most
- * `capacity` of them).
+ * The one pool of worker threads of a server: every call into the worker takes its thread here.
+ * It runs at most `size` threads and at most `memoryMb` of heap limits at once; a request
+ * beyond that waits in line (first come, first served). A request with a bounded wait (an HTTP
+ * request) is refused with WorkerPoolBusyError after `maxWaitMs`, or at once when `queueLimit`
+ * such requests wait already; a job of the queue waits for its turn without a bound (it is
+ * already queued in the database, and the job loop starts at most `capacity` of them).
  *
  * A worker does one job at a time. After a job that leaves it lean it is kept and does the next
  * (no thread to start, no modules to load again); after a large or failed job it ends, so its
@@ -140,8 +138,8 @@ export class WorkerPool {
   }
 
   /** Runs jobs for HTTP requests: a bounded wait for a worker, then WorkerPoolBusyError. */
-  run(job: WorkerJob, followUp?: Promise<readonly WorkerSnapshot[]>): Promise<WorkerResult> {
-    return this.runJob(job, followUp, true);
+  run(request: ThreadRequest): Promise<unknown> {
+    return this.runJob(request, true);
   }
 
   /**
@@ -155,7 +153,7 @@ export class WorkerPool {
 
   /** A runner whose jobs wait for their turn however long it takes (the job loop's). */
   readonly unboundedWait: WorkerRunner = {
-    run: (job, followUp) => this.runJob(job, followUp, false),
+    run: (request) => this.runJob(request, false),
   };
 
   /**
@@ -182,22 +180,18 @@ export class WorkerPool {
     return new WorkerPoolBusyError(this.options.retryAfterSeconds);
   }
 
-  /** One job: a worker taken (a bounded wait or not), the job run on it, the worker ended. */
-  private async runJob(
-    job: WorkerJob,
-    followUp: Promise<readonly WorkerSnapshot[]> | undefined,
-    bounded: boolean,
-  ): Promise<WorkerResult> {
-    const refused = refuseDetached(job, followUp);
-    if (refused) return refused;
+  /** One request: a worker taken (a bounded wait or not), the request run on it, the worker ended. */
+  private async runJob(request: ThreadRequest, bounded: boolean): Promise<unknown> {
+    const refusal = refused(request);
+    if (refusal) return refusal;
     let reserved: ReservedWorker;
     try {
       reserved = await this.reserveWorker(bounded);
     } catch (error) {
-      followUp?.catch(() => {});
+      request.followUp?.catch(() => {});
       throw error;
     }
-    return reserved.run(job, followUp);
+    return reserved.run(request);
   }
 
   /** A worker that counts as busy from now until its one job ends or it is released. */
@@ -220,14 +214,14 @@ export class WorkerPool {
       void started.worker.terminate();
     };
     return {
-      run: async (job, followUp) => {
+      run: async (request) => {
         if (ended) throw new Error('a reserved worker runs one job');
         try {
-          const refused = refuseDetached(job, followUp);
-          if (refused) return await refused;
-          await this.options.onJobStart?.(job);
+          const refusal = refused(request);
+          if (refusal) return await refusal;
+          await this.options.onJobStart?.(request.message);
           ranJob = true;
-          return await runOnWorker(started, job, this.options.limits, followUp, this.keep);
+          return await runOnWorker(started, request, this.options.limits, this.keep);
         } finally {
           end();
         }
@@ -274,15 +268,11 @@ export class WorkerPool {
 
   private start(heapMb: number): StartedWorker {
     this.threadsStarted++;
-    const started = startWorker(
-      heapMb,
-      (ended) => {
-        this.live.delete(ended);
-        if (this.spare === ended) this.spare = null;
-        this.pump();
-      },
-      this.options.workerEntry,
-    );
+    const started = startWorker(heapMb, this.options.workerEntry, (ended) => {
+      this.live.delete(ended);
+      if (this.spare === ended) this.spare = null;
+      this.pump();
+    });
     this.live.add(started);
     return started;
   }

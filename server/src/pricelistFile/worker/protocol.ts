@@ -1,72 +1,34 @@
 /**
- * The messages between the API thread and an Excel worker thread. Both sides import this module;
- * the worker thread (excelWorker.ts) imports nothing else of the pool's side.
+ * The messages between the API thread and a worker thread, as the transport sees them: a request
+ * it never looks inside, and a reply that says whether the thread answered or failed. What a
+ * request asks and an answer holds is the jobs' business (workerJobs.ts). Both sides import this
+ * module; the worker thread (excelWorker.ts) imports nothing else of the transport.
  */
+import type { TransferListItem } from 'node:worker_threads';
 
-import type { FileSheet } from '#contract';
-import type { CorrectedCells } from '../correctedFile';
-import type { ExcelFileProblem } from '../fileErrors';
-import type { CatalogueHeading } from '../peppol/writeCatalogue';
-import type { PriceChangeSheetRow } from '../priceChangesWorkbook';
-import type { ChangesExport, PriceListSnapshotJson, PricelistPeriod, ReadOptions } from '../types';
-import type { PackedErrors, PackedOutcome, PackedRows } from '../workerPacking';
+/** One request for a thread: posted as it is, with what moves instead of being copied. */
+export interface ThreadRequest {
+  /** What the thread is sent; the transport never reads it. */
+  message: unknown;
+  /** Buffers moved to the thread with the message (they are detached here afterwards). */
+  transfer: readonly TransferListItem[];
+  /**
+   * Messages posted after the request once this resolves, one per turn of the event loop, while
+   * the thread already works on it; when it rejects, so does the request, with its error.
+   */
+  followUp?: Promise<readonly unknown[]>;
+  /**
+   * Asked before the request waits for a thread and again once it has one: an error refuses it
+   * at once (nothing posted), for a request that can no longer be sent.
+   */
+  refusal?: () => Error | undefined;
+}
 
-/** The jobs a worker does: each reads or writes a whole workbook. */
-export type WorkerJob =
-  /** The data to check against follows in further messages (WorkerSnapshot) once it is loaded. */
-  | {
-      kind: 'validate';
-      content: Uint8Array;
-      fileName: string;
-      /** Whether the rows (changes or errors) come back too, or only the summary and the details. */
-      changes: boolean;
-      columns?: ReadOptions;
-    }
-  /** Each sheet's header row, for checking a mapping against the file. */
-  | { kind: 'fileSheets'; content: Uint8Array; fileName: string }
-  | {
-      kind: 'errorWorkbook';
-      content: Uint8Array;
-      fileName: string;
-      errors: PackedErrors;
-      /** Corrected cells ("C12" and the typed text), shown in the copy of the sheet. */
-      corrected?: readonly { cell: string; value: string }[];
-    }
-  | { kind: 'template'; rows: PackedRows; articleNames: string[] }
-  /** The supplier's own workbook with the corrections typed on the summary written in. */
-  | { kind: 'correctedFile'; content: Uint8Array; fileName: string; corrections: CorrectedCells }
-  | { kind: 'changesWorkbook'; changes: ChangesExport }
-  /** The change feed's rows of a period (priceChangesWorkbook.ts). */
-  | { kind: 'priceChangesWorkbook'; rows: PriceChangeSheetRow[] }
-  /** A price list as a Peppol catalogue (peppol/writeCatalogue.ts); the bytes come back as a workbook's. */
-  | { kind: 'catalogue'; rows: PackedRows; articleNames: string[]; document: CatalogueHeading };
-
-/**
- * The messages after a 'validate' job: the snapshot's blocks one by one (posting 18 MB of text
- * in one message held the API thread 17–47 ms), then its end.
- */
-export type WorkerSnapshot =
-  | { kind: 'snapshotBlock'; part: 'articles' | 'rows'; json: string }
-  | { kind: 'snapshotPeriod'; period: PricelistPeriod }
-  | { kind: 'snapshotEnd' };
-
-/** A snapshot as the messages that carry it to the worker. */
-export const snapshotMessages = (snapshot: PriceListSnapshotJson): WorkerSnapshot[] => [
-  ...snapshot.articles.map((json) => ({ kind: 'snapshotBlock' as const, part: 'articles' as const, json })),
-  ...snapshot.rows.map((json) => ({ kind: 'snapshotBlock' as const, part: 'rows' as const, json })),
-  ...(snapshot.period ? [{ kind: 'snapshotPeriod' as const, period: snapshot.period }] : []),
-  { kind: 'snapshotEnd' },
-];
-
-export type WorkerResult =
-  | { kind: 'validation'; outcome: PackedOutcome; peakMemoryMb: number }
-  | { kind: 'workbook'; bytes: Uint8Array }
-  | { kind: 'fileSheets'; sheets: FileSheet[] };
-
-export type WorkerReply =
-  /** `memoryMb`: the thread's heap and external memory once the job is done. */
-  | { ok: true; result: WorkerResult; memoryMb: number }
-  | { ok: false; problem: ExcelFileProblem | null; message: string };
+export type ThreadReply =
+  /** `memoryMb`: the thread's heap and external memory once it has answered. */
+  | { ok: true; answer: unknown; memoryMb: number }
+  /** The thread's own account of a request it could not do: `detail` is for the requester. */
+  | { ok: false; message: string; detail: unknown };
 
 /** The worker thread's nice value: the scheduler prefers the API thread (nice 0) about 10:1. */
 export const WORKER_NICE = 10;

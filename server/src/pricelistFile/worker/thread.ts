@@ -1,53 +1,68 @@
 /**
- * One Excel worker thread seen from the API thread: its start, one job posted to it, and how
- * its reply, error or exit becomes the job's result or ExcelWorkerError. The pool (pool.ts)
- * decides when a thread starts and which request gets it.
+ * One worker thread seen from the API thread: its start, one request posted to it, and how its
+ * reply, error or exit becomes the answer or a WorkerThreadError. What the request asks is not
+ * this module's business. The pool (pool.ts) decides when a thread starts and which request
+ * gets it.
  */
 import { Worker } from 'node:worker_threads';
-import { ExcelWorkerError } from '../fileErrors';
-import {
-  WORKER_READY,
-  type WorkerJob,
-  type WorkerReply,
-  type WorkerResult,
-  type WorkerSnapshot,
-} from './protocol';
+import { type ThreadReply, type ThreadRequest, WORKER_READY } from './protocol';
 
 export interface WorkerLimits {
   /** The worker's old-generation heap limit. */
   heapMb: number;
-  /** After this long the worker is terminated and the call rejects with reason DEADLINE. */
+  /** After this long the worker is terminated and the call rejects with reason TIMEOUT. */
   deadlineMs: number;
 }
 
 /** The defaults of WORKER_HEAP_MB and WORKER_DEADLINE_SECONDS. */
 export const defaultWorkerLimits: WorkerLimits = { heapMb: 512, deadlineMs: 120_000 };
 
-/** The worker's entry: the TypeScript of excelWorker.ts, loaded through tsx (see excelWorker.mjs). */
-export const excelWorkerEntry = new URL('../excelWorker.mjs', import.meta.url);
+/**
+ * Why a thread gave no answer: TIMEOUT (terminated at the deadline), OUT_OF_MEMORY (it hit its
+ * heap limit), CRASHED (it threw outside the request's handling; the message is what it threw),
+ * EXITED (it ended without answering; `exitCode` when it ended during the request), or
+ * REQUEST_FAILED (it answered that the request failed; its message and `detail`).
+ */
+export type WorkerThreadFailure = 'TIMEOUT' | 'OUT_OF_MEMORY' | 'CRASHED' | 'EXITED' | 'REQUEST_FAILED';
+
+export class WorkerThreadError extends Error {
+  override name = 'WorkerThreadError';
+  readonly exitCode?: number;
+  readonly detail?: unknown;
+  constructor(
+    readonly reason: WorkerThreadFailure,
+    message: string,
+    { exitCode, detail }: { exitCode?: number; detail?: unknown } = {},
+  ) {
+    super(message);
+    this.exitCode = exitCode;
+    this.detail = detail;
+  }
+}
 
 export interface StartedWorker {
   worker: Worker;
   heapMb: number;
   exited: boolean;
-  /** Jobs this thread has done (a pool may give a lean thread another job). */
+  /** Requests this thread has done (a pool may give a lean thread another). */
   jobsDone: number;
-  /** Whether the thread was kept after its last job, to do another; else it is ending. */
+  /** Whether the thread was kept after its last request, to do another; else it is ending. */
   kept: boolean;
-  /** Resolves when the worker has loaded its modules and waits for a job. */
+  /** Resolves when the worker has loaded its modules and waits for a request. */
   ready: Promise<void>;
   /** Resolves when the thread has ended (its heap is given back). */
   gone: Promise<void>;
 }
 
 /**
- * Starts a worker thread. It is unref'd, so an idle one never keeps the process alive. It does one
- * job at a time, and ends after it unless the pool keeps it (runOnWorker's `keep`).
+ * Starts a worker thread from `entry`. It is unref'd, so an idle one never keeps the process
+ * alive. It does one request at a time, and ends after it unless the pool keeps it
+ * (runOnWorker's `keep`).
  */
 export function startWorker(
   heapMb: number,
+  entry: URL | string,
   onExit?: (started: StartedWorker) => void,
-  entry: URL | string = excelWorkerEntry,
 ): StartedWorker {
   const worker = new Worker(entry, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
   worker.unref();
@@ -75,53 +90,25 @@ export function startWorker(
   return started;
 }
 
-const contentOf = (job: WorkerJob) =>
-  job.kind === 'template' ||
-  job.kind === 'changesWorkbook' ||
-  job.kind === 'priceChangesWorkbook' ||
-  job.kind === 'catalogue'
-    ? null
-    : job.content;
-
-/** Whether bytes can be moved to the worker instead of copied: they must own their whole buffer. */
-export const ownsBuffer = (bytes: Uint8Array) =>
-  bytes.buffer instanceof ArrayBuffer &&
-  bytes.byteOffset === 0 &&
-  bytes.byteLength === bytes.buffer.byteLength;
-
-function transferablesOfJob(job: WorkerJob): ArrayBuffer[] {
-  const content = contentOf(job);
-  const buffers: ArrayBuffer[] = [];
-  if (content && ownsBuffer(content)) buffers.push(content.buffer as ArrayBuffer);
-  if (job.kind === 'errorWorkbook')
-    buffers.push(job.errors.rows.buffer as ArrayBuffer, job.errors.texts.lengths.buffer as ArrayBuffer);
-  if (job.kind === 'template')
-    buffers.push(job.rows.numbers.buffer as ArrayBuffer, job.rows.texts.lengths.buffer as ArrayBuffer);
-  return buffers;
+/** The request's refusal as a rejection, or null when it may be sent. */
+export function refused(request: ThreadRequest): Promise<never> | null {
+  const error = request.refusal?.();
+  if (!error) return null;
+  request.followUp?.catch(() => {});
+  return Promise.reject(error);
 }
 
 /**
- * Bytes already moved to an earlier job are detached (length 0): the worker would wait for a
- * file that never arrives, so such a job is refused at once instead of at the deadline.
- */
-export function refuseDetached(job: WorkerJob, followUp?: Promise<unknown>): Promise<never> | null {
-  if (contentOf(job)?.byteLength !== 0) return null;
-  followUp?.catch(() => {});
-  return Promise.reject(new ExcelWorkerError('CRASH', 'Filen saknar innehåll och kan inte bearbetas.'));
-}
-
-/**
- * Does one job on a started worker. Then the worker ends, whatever the outcome, unless the job
- * succeeded and `keep` says the thread may do another with the memory it now holds: it is then
- * left idle (`started.kept`), without this job's listeners.
+ * Does one request on a started worker. Then the worker ends, whatever the outcome, unless the
+ * thread answered and `keep` says it may do another with the memory it now holds: it is then
+ * left idle (`started.kept`), without this request's listeners.
  */
 export function runOnWorker(
   started: StartedWorker,
-  job: WorkerJob,
+  request: ThreadRequest,
   limits: WorkerLimits,
-  followUp?: Promise<readonly WorkerSnapshot[]>,
   keep: (memoryMb: number, jobsDone: number) => boolean = () => false,
-): Promise<WorkerResult> {
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const { worker } = started;
     worker.ref();
@@ -140,66 +127,37 @@ export function runOnWorker(
       if (started.kept) worker.unref();
       else void worker.terminate();
     };
+    const fail = (error: WorkerThreadError) => settle(() => reject(error));
     const deadline = setTimeout(
-      () =>
-        settle(() =>
-          reject(
-            new ExcelWorkerError(
-              'DEADLINE',
-              'Bearbetningen av filen tog för lång tid och avbröts. Filen är för stor eller skadad.',
-            ),
-          ),
-        ),
+      () => fail(new WorkerThreadError('TIMEOUT', `No answer within ${limits.deadlineMs} ms`)),
       limits.deadlineMs,
     );
-    worker.on('message', (reply: WorkerReply | typeof WORKER_READY) => {
+    worker.on('message', (reply: ThreadReply | typeof WORKER_READY) => {
       if (reply === WORKER_READY) return;
-      if (reply.ok) {
-        settle(() => resolve(reply.result), reply.memoryMb);
-        return;
-      }
-      settle(() =>
-        reject(
-          reply.problem !== null
-            ? new ExcelWorkerError('INVALID_FILE', reply.message, reply.problem)
-            : new ExcelWorkerError(
-                'CRASH',
-                `Bearbetningen av filen avbröts av ett oväntat fel: ${reply.message}`,
-              ),
-        ),
-      );
+      if (reply.ok) settle(() => resolve(reply.answer), reply.memoryMb);
+      else fail(new WorkerThreadError('REQUEST_FAILED', reply.message, { detail: reply.detail }));
     });
     const onError = (error: Error & { code?: string }) =>
-      settle(() =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new ExcelWorkerError(
-                'MEMORY',
-                'Bearbetningen av filen behövde mer minne än tillåtet och avbröts. Filen är för stor.',
-              )
-            : new ExcelWorkerError(
-                'CRASH',
-                `Bearbetningen av filen avbröts av ett oväntat fel: ${error.message}`,
-              ),
-        ),
+      fail(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new WorkerThreadError('OUT_OF_MEMORY', error.message)
+          : new WorkerThreadError('CRASHED', error.message),
       );
-    const onExit = (code: number) =>
-      settle(() =>
-        reject(new ExcelWorkerError('CRASH', `Bearbetningen av filen avbröts oväntat (kod ${code}).`)),
-      );
+    const onExit = (exitCode: number) =>
+      fail(new WorkerThreadError('EXITED', `The thread exited with code ${exitCode}`, { exitCode }));
     worker.on('error', onError);
     worker.on('exit', onExit);
     if (started.exited) {
-      settle(() => reject(new ExcelWorkerError('CRASH', 'Bearbetningen av filen avbröts oväntat.')));
+      fail(new WorkerThreadError('EXITED', 'The thread had exited before the request'));
       return;
     }
-    worker.postMessage(job, transferablesOfJob(job));
-    const post = (messages: readonly WorkerSnapshot[], next: number) => {
+    worker.postMessage(request.message, request.transfer);
+    const post = (messages: readonly unknown[], next: number) => {
       if (settled || next >= messages.length) return;
       worker.postMessage(messages[next]);
       setImmediate(post, messages, next + 1);
     };
-    followUp?.then(
+    request.followUp?.then(
       (messages) => post(messages, 0),
       (error: unknown) => settle(() => reject(error)),
     );
@@ -207,31 +165,23 @@ export function runOnWorker(
 }
 
 /**
- * Whatever runs worker jobs: the server's pool, or (tests, tools) a worker of its own per job.
- * Rejects with ExcelWorkerError: DEADLINE, MEMORY, CRASH, or INVALID_FILE (the file cannot be
- * read; the message says why); a pool also with WorkerPoolBusyError.
- *
- * `followUp` (a validation's snapshot, still loading) is posted when it resolves, while the
- * worker already reads the file, one message per turn of the event loop; when it rejects, so
- * does the job, with its error.
+ * Whatever runs requests on worker threads: the server's pool, or (tests, tools) a thread of its
+ * own per request. Rejects with WorkerThreadError, with the request's refusal or its follow-up's
+ * error, and a pool also with WorkerPoolBusyError.
  */
 export interface WorkerRunner {
-  run(job: WorkerJob, followUp?: Promise<readonly WorkerSnapshot[]>): Promise<WorkerResult>;
+  run(request: ThreadRequest): Promise<unknown>;
 }
 
 /**
- * One job in a worker thread of its own, outside any pool, with a heap limit and a deadline.
- * For tests and tools that run the engine alone; the server runs every job through its
+ * One request on a worker thread of its own, started from `entry`, outside any pool, with a heap
+ * limit and a deadline. For tests and tools; the server runs every request through its
  * WorkerPool.
  */
 export function runInWorker(
-  job: WorkerJob,
+  request: ThreadRequest,
   limits: WorkerLimits,
-  followUp?: Promise<readonly WorkerSnapshot[]>,
-): Promise<WorkerResult> {
-  return refuseDetached(job, followUp) ?? runOnWorker(startWorker(limits.heapMb), job, limits, followUp);
+  entry: URL | string,
+): Promise<unknown> {
+  return refused(request) ?? runOnWorker(startWorker(limits.heapMb, entry), request, limits);
 }
-
-/** A runner: the one given, or for plain limits a worker of its own per job (runInWorker). */
-export const runnerOf = (workers: WorkerRunner | WorkerLimits): WorkerRunner =>
-  'run' in workers ? workers : { run: (job, followUp) => runInWorker(job, workers, followUp) };
