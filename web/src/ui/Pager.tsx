@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { sv } from './text/sv';
 
-interface PagerProps {
+export interface PagerProps {
   /** What is shown, e.g. "Visar 21–40 av 50": said politely as it changes. */
   info: ReactNode;
   /** Go back a page; absent on the first page. */

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { RecentPriceChange } from '#contract/priceChanges';
 import { API_BASE_URL } from '../../api/api';
+import { type DataColumn, DataTable } from '../../ui/DataTable';
 import { DateTime } from '../../ui/DateTime';
 import { FileName } from '../../ui/FileName';
 import { formatCount, formatPrice } from '../../ui/format';
-import { ScrollRegion } from '../../ui/ScrollRegion';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { pricelistPath } from '../../ui/v1Paths';
 import { useGetRecentPriceChangesQuery } from './api';
@@ -76,62 +76,17 @@ export function PriceChangesPage() {
           (changes.length === 0 ? (anyChosen ? texts.noneChosen : texts.none) : texts.shown(changes.length))}
       </p>
       {changes.length > 0 && (
-        <ScrollRegion label={texts.tableCaption}>
-          <table className="data-table price-changes-table">
-            <caption className="visually-hidden">{texts.tableCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{texts.columns.changedAt}</th>
-                <th scope="col">{texts.columns.supplier}</th>
-                <th scope="col">{texts.columns.pricelist}</th>
-                <th scope="col">{texts.columns.kind}</th>
-                <th scope="col" className="numeric">
-                  {texts.columns.added}
-                </th>
-                <th scope="col" className="numeric">
-                  {texts.columns.updated}
-                </th>
-                <th scope="col" className="numeric">
-                  {texts.columns.removed}
-                </th>
-                <th scope="col">{texts.columns.largest}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((change, index) => (
-                <tr
-                  key={change.cursor}
-                  {...(index === earlier.length && earlier.length > 0 ? { ref: firstNew, tabIndex: -1 } : {})}
-                >
-                  <td>
-                    <DateTime iso={change.changedAt} />
-                  </td>
-                  <td>{change.organization.name}</td>
-                  <td>
-                    <Link
-                      to={pricelistPath(
-                        change.organization.id,
-                        change.pricelist.generalPricelistId,
-                        change.pricelist.id,
-                      )}
-                    >
-                      {texts.pricelist(change.pricelist.number)}
-                    </Link>
-                    <br />
-                    <FileName name={change.import.fileName} />
-                  </td>
-                  <td>{texts.kinds[change.kind]}</td>
-                  <td className="numeric">{formatCount(change.counts.added)}</td>
-                  <td className="numeric">{formatCount(change.counts.updated)}</td>
-                  <td className="numeric">{formatCount(change.counts.removed)}</td>
-                  <td>
-                    <LargestPriceChanges change={change} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          label={texts.tableCaption}
+          className="price-changes-table"
+          columns={changeColumns}
+          rows={changes}
+          rowKey={(change) => change.cursor}
+          // The first of the older ones takes the focus once they are there.
+          rowProps={(_, index) =>
+            index === earlier.length && earlier.length > 0 ? { ref: firstNew, tabIndex: -1 } : {}
+          }
+        />
       )}
       {!isFetching && currentData?.nextBefore && (
         <button type="button" className="button secondary" onClick={older}>
@@ -141,6 +96,42 @@ export function PriceChangesPage() {
     </div>
   );
 }
+
+const changeColumns: DataColumn<RecentPriceChange>[] = [
+  { header: priceChangeTexts.columns.changedAt, cell: (change) => <DateTime iso={change.changedAt} /> },
+  { header: priceChangeTexts.columns.supplier, cell: (change) => change.organization.name },
+  {
+    header: priceChangeTexts.columns.pricelist,
+    cell: (change) => (
+      <>
+        <Link
+          to={pricelistPath(change.organization.id, change.pricelist.generalPricelistId, change.pricelist.id)}
+        >
+          {priceChangeTexts.pricelist(change.pricelist.number)}
+        </Link>
+        <br />
+        <FileName name={change.import.fileName} />
+      </>
+    ),
+  },
+  { header: priceChangeTexts.columns.kind, cell: (change) => priceChangeTexts.kinds[change.kind] },
+  {
+    header: priceChangeTexts.columns.added,
+    numeric: true,
+    cell: (change) => formatCount(change.counts.added),
+  },
+  {
+    header: priceChangeTexts.columns.updated,
+    numeric: true,
+    cell: (change) => formatCount(change.counts.updated),
+  },
+  {
+    header: priceChangeTexts.columns.removed,
+    numeric: true,
+    cell: (change) => formatCount(change.counts.removed),
+  },
+  { header: priceChangeTexts.columns.largest, cell: (change) => <LargestPriceChanges change={change} /> },
+];
 
 /** The export of what the filters chose (all of it: the rows behind the page, not its 25). */
 function exportHref(chosen: ChosenChanges) {

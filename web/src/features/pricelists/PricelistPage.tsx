@@ -7,7 +7,6 @@ import type { PricelistOverview } from '#contract/pricelists';
 import { API_BASE_URL } from '../../api/api';
 import { hasPermission, useGetProfileQuery } from '../../api/profile';
 import { formatCount } from '../../ui/format';
-import { Pager } from '../../ui/Pager';
 import { Tag } from '../../ui/Tag';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { generalPricelistPath } from '../../ui/v1Paths';
@@ -65,18 +64,17 @@ export function PricelistPage() {
             sort={shown.sort}
             isFetching={shown.isFetching}
             onSort={shown.sortBy}
-          />
-          <Pager
-            info={
-              rows.length === 0
-                ? search
-                  ? texts.noMatches(search)
-                  : texts.noRows
-                : search
-                  ? texts.shown(firstShown, lastShown)
-                  : texts.shownOf(firstShown, lastShown, pricelist.rowCount)
-            }
-            {...shown.paging}
+            pager={{
+              info:
+                rows.length === 0
+                  ? search
+                    ? texts.noMatches(search)
+                    : texts.noRows
+                  : search
+                    ? texts.shown(firstShown, lastShown)
+                    : texts.shownOf(firstShown, lastShown, pricelist.rowCount),
+              ...shown.paging,
+            }}
           />
 
           {mayImport && (

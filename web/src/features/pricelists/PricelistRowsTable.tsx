@@ -1,7 +1,8 @@
 import { priceListColumns } from '#contract/domain';
 import type { PricelistRow, PricelistRowSort } from '#contract/pricelists';
+import { type DataColumn, DataTable } from '../../ui/DataTable';
 import { formatCount, formatPrice } from '../../ui/format';
-import { ScrollRegion } from '../../ui/ScrollRegion';
+import type { PagerProps } from '../../ui/Pager';
 import { pricelistTexts } from './texts';
 import type { RowSort } from './usePricelistRows';
 
@@ -9,8 +10,9 @@ const headerOf = Object.fromEntries(priceListColumns.map((column) => [column.key
   keyof PricelistRow,
   string
 >;
-const sortable: readonly PricelistRowSort[] = ['articleNumber', 'articleName', 'price'];
-const columns: (keyof PricelistRow)[] = [
+const sortable: readonly string[] = ['articleNumber', 'articleName', 'price'] satisfies PricelistRowSort[];
+const isSortable = (column: keyof PricelistRow): column is PricelistRowSort => sortable.includes(column);
+const shownColumns: (keyof PricelistRow)[] = [
   'articleNumber',
   'articleName',
   'price',
@@ -35,70 +37,36 @@ function cellText(row: PricelistRow, column: keyof PricelistRow): string {
   return typeof value === 'number' ? formatCount(value) : value;
 }
 
+const columns: DataColumn<PricelistRow, PricelistRowSort>[] = shownColumns.map((column) => ({
+  header: headerOf[column],
+  numeric: numericColumns.has(column),
+  ...(isSortable(column) && { sortKey: column }),
+  cell: (row) => cellText(row, column),
+}));
+
 interface PricelistRowsTableProps {
   rows: readonly PricelistRow[];
   sort: RowSort;
   /** A page is on its way: the table says it is busy. */
   isFetching: boolean;
   onSort: (by: PricelistRowSort) => void;
+  pager: PagerProps;
 }
 
-/** One page of the price list's rows; the article number, name and price sort it. */
-export function PricelistRowsTable({ rows, sort, isFetching, onSort }: PricelistRowsTableProps) {
+/** One page of the price list's rows, and its pager; the article number, name and price sort it (on the server). */
+export function PricelistRowsTable({ rows, sort, isFetching, onSort, pager }: PricelistRowsTableProps) {
   return (
-    <ScrollRegion label={pricelistTexts.rowsHeading}>
-      <table className="data-table pricelist-rows" aria-labelledby="rows-heading" aria-busy={isFetching}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <ColumnHeader key={column} column={column} sort={sort} onSort={onSort} />
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.articleNumber}>
-              {columns.map((column) => (
-                <td key={column} className={numericColumns.has(column) ? 'numeric' : undefined}>
-                  {cellText(row, column)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
-  );
-}
-
-/** A column's header: a button that sorts by it, for a column that can be sorted by. */
-function ColumnHeader({
-  column,
-  sort,
-  onSort,
-}: {
-  column: keyof PricelistRow;
-  sort: RowSort;
-  onSort: (by: PricelistRowSort) => void;
-}) {
-  const canSort = (sortable as readonly string[]).includes(column);
-  const sorted = canSort && sort.by === column;
-  return (
-    <th
-      scope="col"
-      className={numericColumns.has(column) ? 'numeric' : undefined}
-      aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-    >
-      {canSort ? (
-        <button type="button" className="sort-button" onClick={() => onSort(column as PricelistRowSort)}>
-          {headerOf[column]}
-          <span aria-hidden="true" className="sort-button__icon">
-            {!sorted ? '↕' : sort.direction === 'asc' ? '▲' : '▼'}
-          </span>
-        </button>
-      ) : (
-        headerOf[column]
-      )}
-    </th>
+    <DataTable
+      label={pricelistTexts.rowsHeading}
+      labelledBy="rows-heading"
+      className="pricelist-rows"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.articleNumber}
+      sort={{ column: sort.by, direction: sort.direction === 'asc' ? 'ascending' : 'descending' }}
+      onSort={onSort}
+      busy={isFetching}
+      pager={pager}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { SavedColumnMapping } from '#contract/imports';
-import { ScrollRegion } from '../../../../ui/ScrollRegion';
+import { type DataColumn, DataTable } from '../../../../ui/DataTable';
 import { sv } from '../../../../ui/text/sv';
 import { useDeleteColumnMappingMutation, useGetColumnMappingsQuery } from '../../api/columnMappingApi';
 import { savedPairs } from '../../columnMappingText';
@@ -9,6 +9,20 @@ import { formatLongDate } from '../../format';
 import { importTexts } from '../../texts';
 
 const texts = importTexts.columnMapping.saved;
+const pairsIdOf = (mapping: SavedColumnMapping) => `column-mapping-${mapping.id}-pairs`;
+
+const mappingColumns: DataColumn<SavedColumnMapping>[] = [
+  { header: texts.columns.sheet, rowHeader: true, cell: (mapping) => mapping.sheet },
+  { header: texts.columns.pairs, cellId: pairsIdOf, cell: savedPairs },
+  {
+    header: texts.columns.saved,
+    cell: (mapping) => texts.savedOn(formatLongDate(mapping.savedAt), mapping.savedBy),
+  },
+  {
+    header: texts.columns.lastUsed,
+    cell: (mapping) => (mapping.lastUsedAt ? formatLongDate(mapping.lastUsedAt) : texts.notUsedYet),
+  },
+];
 
 /**
  * "Sparade kolumnkopplingar": the organisation's saved mappings of a supplier's own columns, each
@@ -23,7 +37,6 @@ export function SavedColumnMappings({ organizationId }: { organizationId: number
   const [removed, setRemoved] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const columns = texts.columns;
 
   const remove = async (mapping: SavedColumnMapping) => {
     if (isRemoving) return;
@@ -38,6 +51,23 @@ export function SavedColumnMappings({ organizationId }: { organizationId: number
     // The row takes its focused button with it. The heading, not the next row's "Ta bort": a
     // second press of Enter must not remove another mapping unasked.
     headingRef.current?.focus();
+  };
+
+  const removeColumn: DataColumn<SavedColumnMapping> = {
+    header: texts.columns.action,
+    cell: (mapping) => (
+      <button
+        type="button"
+        className="button secondary"
+        // Two mappings may share a sheet's name: the pairs tell them apart.
+        aria-label={texts.removeLabel(mapping.sheet)}
+        aria-describedby={pairsIdOf(mapping)}
+        aria-disabled={isRemoving || undefined}
+        onClick={() => remove(mapping)}
+      >
+        {texts.remove}
+      </button>
+    ),
   };
 
   return (
@@ -55,45 +85,14 @@ export function SavedColumnMappings({ organizationId }: { organizationId: number
       {mappings === undefined && !isError && <p>{sv.app.loading}</p>}
       {mappings?.length === 0 && <p>{texts.none}</p>}
       {mappings && mappings.length > 0 && (
-        <ScrollRegion label={texts.heading}>
-          <table className="data-table column-mappings-table" aria-labelledby="column-mappings-heading">
-            <thead>
-              <tr>
-                <th scope="col">{columns.sheet}</th>
-                <th scope="col">{columns.pairs}</th>
-                <th scope="col">{columns.saved}</th>
-                <th scope="col">{columns.lastUsed}</th>
-                <th scope="col">{columns.action}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mappings.map((mapping) => {
-                const pairsId = `column-mapping-${mapping.id}-pairs`;
-                return (
-                  <tr key={mapping.id}>
-                    <th scope="row">{mapping.sheet}</th>
-                    <td id={pairsId}>{savedPairs(mapping)}</td>
-                    <td>{texts.savedOn(formatLongDate(mapping.savedAt), mapping.savedBy)}</td>
-                    <td>{mapping.lastUsedAt ? formatLongDate(mapping.lastUsedAt) : texts.notUsedYet}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button secondary"
-                        // Two mappings may share a sheet's name: the pairs tell them apart.
-                        aria-label={texts.removeLabel(mapping.sheet)}
-                        aria-describedby={pairsId}
-                        aria-disabled={isRemoving || undefined}
-                        onClick={() => remove(mapping)}
-                      >
-                        {texts.remove}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          label={texts.heading}
+          labelledBy="column-mappings-heading"
+          className="column-mappings-table"
+          columns={[...mappingColumns, removeColumn]}
+          rows={mappings}
+          rowKey={(mapping) => mapping.id}
+        />
       )}
     </section>
   );

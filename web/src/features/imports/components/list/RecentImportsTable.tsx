@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { type DataColumn, DataTable } from '../../../../ui/DataTable';
 import { DateTime } from '../../../../ui/DateTime';
 import { FileName } from '../../../../ui/FileName';
-import { ScrollRegion } from '../../../../ui/ScrollRegion';
 import { StatusTag } from '../../../../ui/StatusTag';
 import { sv } from '../../../../ui/text/sv';
 import {
@@ -15,14 +15,26 @@ import {
 } from '../../recentImports';
 import { importTexts } from '../../texts';
 
-const columns: readonly RecentImportColumn[] = ['fileName', 'created', 'importedBy', 'fileType', 'status'];
-const columnLabels: Record<RecentImportColumn, string> = {
-  fileName: importTexts.columns.fileName,
-  created: importTexts.columns.imported,
-  importedBy: importTexts.columns.importedBy,
-  fileType: importTexts.columns.fileType,
-  status: importTexts.columns.status,
-};
+const columns: DataColumn<RecentImportRow, RecentImportColumn>[] = [
+  {
+    header: importTexts.columns.fileName,
+    sortKey: 'fileName',
+    // The link is the keyboard's way in; the row click is the mouse's shortcut.
+    cell: (row) => (
+      <Link to={row.href} onClick={(event) => event.stopPropagation()}>
+        <FileName name={row.fileName} />
+      </Link>
+    ),
+  },
+  { header: importTexts.columns.imported, sortKey: 'created', cell: (row) => <DateTime iso={row.created} /> },
+  { header: importTexts.columns.importedBy, sortKey: 'importedBy', cell: (row) => row.importedBy },
+  { header: importTexts.columns.fileType, sortKey: 'fileType', cell: (row) => row.fileType },
+  {
+    header: importTexts.columns.status,
+    sortKey: 'status',
+    cell: (row) => <StatusTag status={row.statusCode} label={row.status} undone={row.undone ?? false} />,
+  },
+];
 
 interface RecentImportsTableProps {
   rows: readonly RecentImportRow[] | undefined;
@@ -42,58 +54,18 @@ export function RecentImportsTable({ rows, isError }: RecentImportsTableProps) {
     <section className="recent" aria-labelledby="recent-heading">
       <h2 id="recent-heading">{importTexts.recent}</h2>
       {isError && <p className="banner error">{sv.app.somethingWentWrong}</p>}
-      <ScrollRegion label={importTexts.recent}>
-        <table className="data-table recent-table" aria-labelledby="recent-heading">
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col" aria-sort={sort.column === column ? sort.direction : undefined}>
-                  <button
-                    type="button"
-                    className="sort-button"
-                    onClick={() => setSort((current) => nextRecentImportSort(current, column))}
-                  >
-                    {columnLabels[column]}
-                    <span aria-hidden="true" className="sort-button__icon">
-                      {sort.column !== column ? '↕' : sort.direction === 'ascending' ? '▲' : '▼'}
-                    </span>
-                  </button>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows === undefined && !isError && (
-              <tr>
-                <td colSpan={columns.length}>{sv.app.loading}</td>
-              </tr>
-            )}
-            {rows?.length === 0 && (
-              <tr>
-                <td colSpan={columns.length}>{sv.app.emptyTable}</td>
-              </tr>
-            )}
-            {sorted.map((row) => (
-              // The link in the first cell is the keyboard's way in; the row click is the mouse's shortcut.
-              <tr key={row.key} className="clickable-row" onClick={() => navigate(row.href)}>
-                <td>
-                  <Link to={row.href} onClick={(event) => event.stopPropagation()}>
-                    <FileName name={row.fileName} />
-                  </Link>
-                </td>
-                <td>
-                  <DateTime iso={row.created} />
-                </td>
-                <td>{row.importedBy}</td>
-                <td>{row.fileType}</td>
-                <td>
-                  <StatusTag status={row.statusCode} label={row.status} undone={row.undone ?? false} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable
+        label={importTexts.recent}
+        labelledBy="recent-heading"
+        className="recent-table"
+        columns={columns}
+        rows={sorted}
+        rowKey={(row) => row.key}
+        sort={sort}
+        onSort={(column) => setSort((current) => nextRecentImportSort(current, column))}
+        emptyMessage={rows === undefined ? (isError ? undefined : sv.app.loading) : sv.app.emptyTable}
+        rowProps={(row) => ({ className: 'clickable-row', onClick: () => navigate(row.href) })}
+      />
     </section>
   );
 }

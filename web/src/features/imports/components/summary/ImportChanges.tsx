@@ -6,10 +6,10 @@ import {
   pricelistRowValueFields,
 } from '#contract/domain';
 import type { ImportChange } from '#contract/imports';
+import { type DataColumn, DataTable } from '../../../../ui/DataTable';
 import { formatNumber, formatPrice } from '../../../../ui/format';
-import { Pager } from '../../../../ui/Pager';
+import type { PagerProps } from '../../../../ui/Pager';
 import { pageOffsets } from '../../../../ui/paging';
-import { ScrollRegion } from '../../../../ui/ScrollRegion';
 import { sv } from '../../../../ui/text/sv';
 import { useGetImportChangesQuery } from '../../api/summaryApi';
 import { importTexts } from '../../texts';
@@ -103,7 +103,29 @@ const shownValue = (field: PricelistRowValueField, value: string | number | null
   value === null || value === '' ? importTexts.summaryPage.emptyValue : formatValue(field, value);
 /** Numbers and prices are right-aligned, and never broken between the number and "kr" (ui/components.css). */
 const isNumeric = (field: PricelistRowValueField) => field === 'price' || numberFields.has(field);
-const cellClass = (field: PricelistRowValueField) => (isNumeric(field) ? 'numeric' : undefined);
+
+const articleColumns: DataColumn<ImportChange>[] = [
+  { header: importTexts.rowFields.articleNumber, cell: (change) => change.articleNumber },
+  { header: importTexts.rowFields.articleName, cell: (change) => change.articleName ?? '' },
+];
+/** An added or removed row: its values, a column each. */
+const valueColumns: DataColumn<ImportChange>[] = pricelistRowValueFields.map((field) => ({
+  header: fieldLabel(field),
+  numeric: isNumeric(field),
+  cell: (change) => {
+    const value = change.values[field];
+    return value === null || value === '' ? '' : formatValue(field, value);
+  },
+}));
+/** An updated row: what changed, in one column. */
+const changedColumn: DataColumn<ImportChange> = {
+  header: importTexts.summaryPage.changesColumn,
+  cell: (change) => <ChangeList change={change} />,
+};
+const columnsOf = (kind: ChangeKind) => [
+  ...articleColumns,
+  ...(kind === 'updated' ? [changedColumn] : valueColumns),
+];
 
 interface ChangesTableProps {
   organizationId: number;
@@ -134,49 +156,32 @@ function ChangesTable({ organizationId, importId, kind }: ChangesTableProps) {
   if (!data) return <p>{sv.app.loading}</p>;
 
   const to = Math.min(offset + data.changes.length, data.total);
+  const pager: PagerProps = showsAll
+    ? {
+        info: importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : offset + 1, to, data.total),
+        ...pageSteps(offset, data.total, setOffset),
+      }
+    : {
+        info: importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : 1, to, data.total),
+        children: to < data.total && (
+          <button type="button" className="button secondary" onClick={showAll}>
+            {importTexts.summaryPage.showAllChanges(data.total, captions[kind])}
+          </button>
+        ),
+      };
   return (
     <section className="changes__kind" aria-labelledby={captionId}>
       <h3 id={captionId} ref={headingRef} tabIndex={-1}>
         {captions[kind]}
       </h3>
-      <ScrollRegion label={captions[kind]}>
-        <table className="data-table" aria-labelledby={captionId}>
-          <thead>
-            <tr>
-              <th scope="col">{importTexts.rowFields.articleNumber}</th>
-              <th scope="col">{importTexts.rowFields.articleName}</th>
-              {kind === 'updated' ? (
-                <th scope="col">{importTexts.summaryPage.changesColumn}</th>
-              ) : (
-                pricelistRowValueFields.map((field) => (
-                  <th key={field} scope="col" className={cellClass(field)}>
-                    {fieldLabel(field)}
-                  </th>
-                ))
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {data.changes.map((change) => (
-              <ChangeRow key={change.articleNumber} kind={kind} change={change} />
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
-      {showsAll ? (
-        <Pager
-          info={importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : offset + 1, to, data.total)}
-          {...pageSteps(offset, data.total, setOffset)}
-        />
-      ) : (
-        <Pager info={importTexts.summaryPage.pageInfo(data.total === 0 ? 0 : 1, to, data.total)}>
-          {to < data.total && (
-            <button type="button" className="button secondary" onClick={showAll}>
-              {importTexts.summaryPage.showAllChanges(data.total, captions[kind])}
-            </button>
-          )}
-        </Pager>
-      )}
+      <DataTable
+        label={captions[kind]}
+        labelledBy={captionId}
+        columns={columnsOf(kind)}
+        rows={data.changes}
+        rowKey={(change) => change.articleNumber}
+        pager={pager}
+      />
     </section>
   );
 }
@@ -191,43 +196,27 @@ function pageSteps(offset: number, total: number, setOffset: (offset: number) =>
   };
 }
 
-function ChangeRow({ kind, change }: { kind: ChangeKind; change: ImportChange }) {
+/** An updated row's changes, each "Fält: före → efter". */
+function ChangeList({ change }: { change: ImportChange }) {
   return (
-    <tr>
-      <td>{change.articleNumber}</td>
-      <td>{change.articleName ?? ''}</td>
-      {kind === 'updated' ? (
-        <td>
-          <ul className="change-list">
-            {change.changes.map(({ field, oldValue, newValue }) =>
-              isNumeric(field) ? (
-                // The same sentence as importTexts.summaryPage.change, each value kept on one line.
-                <li key={field}>
-                  {fieldLabel(field)}: <span className="money">{shownValue(field, oldValue)}</span> →{' '}
-                  <span className="money">{shownValue(field, newValue)}</span>
-                </li>
-              ) : (
-                <li key={field}>
-                  {importTexts.summaryPage.change(
-                    fieldLabel(field),
-                    shownValue(field, oldValue),
-                    shownValue(field, newValue),
-                  )}
-                </li>
-              ),
+    <ul className="change-list">
+      {change.changes.map(({ field, oldValue, newValue }) =>
+        isNumeric(field) ? (
+          // The same sentence as importTexts.summaryPage.change, each value kept on one line.
+          <li key={field}>
+            {fieldLabel(field)}: <span className="money">{shownValue(field, oldValue)}</span> →{' '}
+            <span className="money">{shownValue(field, newValue)}</span>
+          </li>
+        ) : (
+          <li key={field}>
+            {importTexts.summaryPage.change(
+              fieldLabel(field),
+              shownValue(field, oldValue),
+              shownValue(field, newValue),
             )}
-          </ul>
-        </td>
-      ) : (
-        pricelistRowValueFields.map((field) => {
-          const value = change.values[field];
-          return (
-            <td key={field} className={cellClass(field)}>
-              {value === null || value === '' ? '' : formatValue(field, value)}
-            </td>
-          );
-        })
+          </li>
+        ),
       )}
-    </tr>
+    </ul>
   );
 }
