@@ -120,7 +120,12 @@ function readFromDatabase(db: Database, importId: number): Promise<Uint8Array | 
     });
 }
 
-/** A file stored in pieces (fileWriter.ts), one piece per query. */
+/**
+ * A file stored in pieces (fileWriter.ts), one piece per query. A piece comes as base64 text,
+ * not as bytea: pg makes a string of every result value, and bytea's hex is twice the bytes where
+ * base64 is a third more. Reading 20 MB back took the API thread 450–750 ms as hex, 340–400 ms
+ * as base64 (measured side by side, decision 0054).
+ */
 async function readPieces(trx: Transaction<DB>, name: string): Promise<Uint8Array> {
   const pieces = await trx
     .selectFrom('import_file_pieces')
@@ -131,13 +136,15 @@ async function readPieces(trx: Transaction<DB>, name: string): Promise<Uint8Arra
   const content = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.size, 0));
   let offset = 0;
   for (const { seq, size } of pieces) {
-    const { bytes } = await trx
+    const { base64 } = await trx
       .selectFrom('import_file_pieces')
-      .select('bytes')
+      .select(sql<string>`encode(bytes, 'base64')`.as('base64'))
       .where('file', '=', name)
       .where('seq', '=', seq)
       .executeTakeFirstOrThrow();
-    content.set(bytes, offset);
+    // PostgreSQL breaks base64 into lines; the decoder skips the line ends.
+    const written = Buffer.from(content.buffer, content.byteOffset + offset, size).write(base64, 'base64');
+    if (written !== size) throw new Error(`piece ${seq} of ${name}: ${written} bytes, not ${size}`);
     offset += size;
   }
   return content;
