@@ -121,33 +121,13 @@ function readFromDatabase(db: Database, importId: number): Promise<Uint8Array | 
 }
 
 /**
- * A file stored in pieces (fileWriter.ts), one piece per query. A piece comes as base64 text,
- * not as bytea: pg makes a string of every result value, and bytea's hex is twice the bytes where
- * base64 is a third more. Reading 20 MB back took the API thread 450–750 ms as hex, 340–400 ms
- * as base64 (measured side by side, decision 0054).
+ * A file stored in pieces (fileWriter.ts), in one binary COPY: the pieces come as bytes, not as
+ * text to decode on the API thread (db/binaryCopy.ts). In the caller's snapshot.
  */
 async function readPieces(trx: Transaction<DB>, name: string): Promise<Uint8Array> {
-  const pieces = await trx
-    .selectFrom('import_file_pieces')
-    .select(['seq', sql<number>`octet_length(bytes)`.as('size')])
-    .where('file', '=', name)
-    .orderBy('seq')
-    .execute();
-  const content = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.size, 0));
-  let offset = 0;
-  for (const { seq, size } of pieces) {
-    const { base64 } = await trx
-      .selectFrom('import_file_pieces')
-      .select(sql<string>`encode(bytes, 'base64')`.as('base64'))
-      .where('file', '=', name)
-      .where('seq', '=', seq)
-      .executeTakeFirstOrThrow();
-    // PostgreSQL breaks base64 into lines; the decoder skips the line ends.
-    const written = Buffer.from(content.buffer, content.byteOffset + offset, size).write(base64, 'base64');
-    if (written !== size) throw new Error(`piece ${seq} of ${name}: ${written} bytes, not ${size}`);
-    offset += size;
-  }
-  return content;
+  const { rows } = await sql<{ value: Buffer }>`copy (select bytes from import_file_pieces
+    where file = ${sql.lit(name)} order by seq) to stdout (format binary)`.execute(trx);
+  return Buffer.concat(rows.map((row) => row.value));
 }
 
 /** A file kept in the row itself (PostgreSQL before decision 0054; PGlite before 0010). */
