@@ -95,7 +95,10 @@ export async function startServer(
   const { spawn } = await import('node:child_process');
   const port = String(20_000 + Math.floor(Math.random() * 20_000));
   // BENCH_SERVER_ROOT: another checkout's server (with its own node_modules), to compare old and new.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: process.env.BENCH_SERVER_ROOT ?? projectRoot,
     env: {
       ...process.env,

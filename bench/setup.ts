@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Database } from '../server/src/db/database';
 import { seedDemoData } from '../server/src/demo/seed';
-import { prepareImportFile } from '../server/src/imports/store/importFiles';
+import { prepareImportFile } from '../server/src/imports/store/fileWriter';
 import { generatedArticleNumber, generatePriceListRows } from '../test-support/generatedWorkbooks';
 
 export interface BenchSupplier {

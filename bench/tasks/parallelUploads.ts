@@ -3,7 +3,8 @@
  * 100 requests/s meanwhile. Uploads beyond UPLOADS_MAX_CONCURRENT are answered 503 with
  * Retry-After; this client then tries again after that many seconds, as a supplier's program
  * would, until all twenty are in. Arguments: pglite|postgres. The latency is the client's
- * (autocannon, end to end), from the first upload sent until the last one answered 201.
+ * (autocannon, end to end), from the first upload sent until the last one answered 201; beside
+ * it, the server's own event-loop delay over the same time (serverLagP99, serverLagMax).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,24 @@ function uploadFile(): Buffer<ArrayBuffer> {
   return content;
 }
 
+const METRICS_TOKEN = 'bench-metrics-token';
+
+/**
+ * The server's own event-loop delay (ms) since the last call: what the API thread held every
+ * request for, apart from the client, which sends the files and the pings from one process and
+ * is slowed by that on a busy machine. Each scrape starts the next interval.
+ */
+async function serverLag(url: string): Promise<{ p99: number; max: number }> {
+  const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await response.text();
+  const seconds = (name: string) =>
+    Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return {
+    p99: seconds('nodejs_eventloop_lag_p99_seconds') * 1000,
+    max: seconds('nodejs_eventloop_lag_max_seconds') * 1000,
+  };
+}
+
 const prepared = await prepare();
 try {
   const { supplier } = prepared;
@@ -65,6 +84,7 @@ try {
   const server = await startServer({
     ...prepared.env,
     LOG_LEVEL: 'warn',
+    METRICS_TOKEN,
     UPLOAD_RATE_BURST: '1000',
     IMPORT_MAX_PENDING_VALIDATIONS: '1000',
   });
@@ -91,9 +111,11 @@ try {
     load.on('response', (_client, _status, _bytes, ms) => pings.push({ sentAt: performance.now() - ms, ms }));
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
+    await serverLag(server.url);
     const started = performance.now();
     const uploads = await Promise.all(Array.from({ length: UPLOADS }, upload));
     const ended = Math.max(...uploads.map((u) => u.answeredAt));
+    const lag = await serverLag(server.url);
     load.stop();
     const result = await finished;
     const during = pings
@@ -110,6 +132,8 @@ try {
       p50: at(0.5),
       p99: at(0.99),
       max: during.at(-1) ?? 0,
+      serverLagP99: lag.p99,
+      serverLagMax: lag.max,
       errors: result.errors + result.non2xx,
     });
   } finally {

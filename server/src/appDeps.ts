@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { RecentUploads } from './imports/store/recentUploads';
 import type { JobSignal } from './lib/jobs/jobSignal';
 import type { Mailer } from './mail/transport';
 import type { JobMetrics } from './metrics/jobMetrics';
@@ -28,8 +27,6 @@ export interface AppDeps {
   importJobSignal: JobSignal;
   /** Wakes this instance's webhook deliveries when a change of this instance has written an event. */
   webhookSignal: JobSignal;
-  /** Files this instance has just stored, kept until its job loop takes them. */
-  recentUploads: RecentUploads;
   /** The job histograms of this app's /metrics. */
   jobMetrics: JobMetrics;
 }

@@ -1,7 +1,6 @@
 import type { AppDeps } from './appDeps';
 import type { DatabaseKind } from './db/database';
 import { uploadFolderFor } from './imports/store/importFiles';
-import { RecentUploads } from './imports/store/recentUploads';
 import { JobSignal } from './lib/jobs/jobSignal';
 import { createJobMetrics } from './metrics/jobMetrics';
 
@@ -17,7 +16,6 @@ export function createAppDeps({ databaseKind, ...parts }: AppParts): AppDeps {
     uploadFolder: uploadFolderFor(databaseKind, parts.config.DATA_DIR),
     importJobSignal: new JobSignal(),
     webhookSignal: new JobSignal(),
-    recentUploads: new RecentUploads(),
     jobMetrics: createJobMetrics(),
   };
 }

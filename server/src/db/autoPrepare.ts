@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { copyBinaryColumn, isBinaryCopy } from './binaryCopy';
 
 export interface AutoPrepareOptions {
   /** Executions of one statement text before it is prepared. */
@@ -63,6 +64,12 @@ class PreparingClient implements PostgresPoolClient {
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     // Kysely streams with a pg-cursor, which pg runs as it is.
     if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never) as PostgresCursor<R>;
+    if (isBinaryCopy(sqlOrCursor))
+      return copyBinaryColumn(this.client, sqlOrCursor).then((values) => ({
+        command: 'SELECT',
+        rowCount: values.length,
+        rows: values.map((value) => ({ value }) as R),
+      }));
     const name = this.nameFor(sqlOrCursor);
     const values = [...parameters];
     const result =

@@ -260,13 +260,24 @@ export interface ImportUndoRowsTable {
   warranty_valid_from: string | null;
   warranty_terms: string | null;
 }
-/** 008: the bytes are in `content` (PostgreSQL) or the file `stored_file` (PGlite), until retention clears both. */
+/**
+ * 008: the bytes are in `content` (PostgreSQL before 026) or under the name `stored_file`: a file
+ * on disk (PGlite) or pieces in import_file_pieces (PostgreSQL, 026), until retention clears both.
+ */
 export interface ImportFilesTable {
   import_id: number;
   content: Uint8Array | null;
   size: number;
   stored_file: ColumnType<string | null, string | null | undefined, string | null>;
   bytes_deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** 026: an uploaded file's bytes on PostgreSQL, in order of `seq`; `file` is import_files.stored_file. */
+export interface ImportFilePiecesTable {
+  file: string;
+  seq: number;
+  bytes: Uint8Array;
+  written_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface LegacyImportStatusesTable {
@@ -352,6 +363,7 @@ export interface DB {
   pricelist_rows: PricelistRowsTable;
   imports: ImportsTable;
   import_files: ImportFilesTable;
+  import_file_pieces: ImportFilePiecesTable;
   column_mappings: ColumnMappingsTable;
   import_corrections: ImportCorrectionsTable;
   import_correction_drafts: ImportCorrectionDraftsTable;

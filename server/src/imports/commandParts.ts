@@ -7,7 +7,7 @@ import type { CommandOutcome } from './outcome';
 
 export type CommandDeps = Pick<
   AppDeps,
-  'db' | 'clock' | 'config' | 'uploadFolder' | 'importJobSignal' | 'recentUploads' | 'webhookSignal'
+  'db' | 'clock' | 'config' | 'uploadFolder' | 'importJobSignal' | 'webhookSignal'
 >;
 
 export type Refusal = Exclude<CommandOutcome, { kind: 'ok' }>;
@@ -18,7 +18,7 @@ export const notFound: Refusal = { kind: 'notFound' };
 export const conflict = (message: string): Refusal => ({ kind: 'conflict', message });
 export const invalid = (message: string): Refusal => ({ kind: 'invalid', message });
 
-/** The name of the import's file on disk, if it has one (read before its row changes). */
+/** The name of the import's stored file, if it has one (read before its row changes). */
 export async function storedFileOf(trx: Transaction<DB>, importId: number): Promise<string | null> {
   const row = await trx
     .selectFrom('import_files')

@@ -24,7 +24,8 @@ import type { CommandOutcome } from './outcome';
 import { deleteDraft } from './store/correctionDrafts';
 import { dropCorrections, saveCorrections } from './store/corrections';
 import { loadStoredErrors } from './store/details';
-import { type PreparedImportFile, prepareImportFile, removeStoredFiles } from './store/importFiles';
+import type { PreparedImportFile } from './store/fileWriter';
+import { removeStoredFiles } from './store/importFiles';
 import { admitPendingValidation } from './store/pendingValidations';
 import { backToValidationPending } from './store/revalidation';
 import type { Upload } from './uploadedFile';
@@ -63,7 +64,7 @@ export async function createImport(
   if (refusal) return invalid(refusal);
 
   const now = clock.now();
-  const file = await prepareImportFile(deps, upload.content);
+  const { file } = upload;
   const id = await db
     .transaction()
     .execute(async (trx) => {
@@ -97,12 +98,12 @@ export async function createImport(
     await file.discard();
     return id;
   }
-  deps.recentUploads.remember(id, upload.content, file.values.stored_file, upload.sha256);
+  file.keep();
   deps.importJobSignal.notify();
   return ok(id);
 }
 
-/** Removes a new file from disk when the transaction meant to refer to it failed, and rethrows. */
+/** Removes a new file from its store when the transaction meant to refer to it failed, and rethrows. */
 function discardOnFailure(file: PreparedImportFile) {
   return async (error: unknown): Promise<never> => {
     await file.discard();
@@ -138,7 +139,7 @@ export async function replaceImportFile(
   upload: Upload,
 ): Promise<CommandOutcome> {
   const { db } = deps;
-  const file = await prepareImportFile(deps, upload.content);
+  const { file } = upload;
   const replaced = await db
     .transaction()
     .execute(async (trx): Promise<CommandOutcome<string | null>> => {
@@ -165,8 +166,8 @@ export async function replaceImportFile(
     await file.discard();
     return replaced;
   }
+  file.keep();
   await removeStoredFiles(deps, [replaced.value]);
-  deps.recentUploads.remember(importId, upload.content, file.values.stored_file, upload.sha256);
   deps.importJobSignal.notify();
   return done;
 }

@@ -1,9 +1,11 @@
 import { withoutHiddenCharacters } from '#contract/hiddenCharacters';
+import type { PreparedImportFile } from './store/fileWriter';
 
 /** An uploaded file as the commands take it, and the rules for its name that the upload and the views apply. */
 
 export interface Upload {
-  content: Buffer;
+  /** Stored as it arrived (store/fileWriter.ts), for the import_files row to name. */
+  file: PreparedImportFile;
   /** The content's SHA-256, computed as it was received. */
   sha256: Uint8Array;
   fileName: string;

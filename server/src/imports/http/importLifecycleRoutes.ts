@@ -38,9 +38,10 @@ export function importLifecycleRoutes(scope: FastifyInstance, deps: AppDeps, rec
       const { organizationId, importId } = request.params;
       // Checked before the upload is read, so a wrong state answers 409 without taking the file.
       answer(replaceable((await importOrThrow(deps, organizationId, importId)).status));
-      const upload = await receiveUpload(request, reply);
-      answer(await replaceImportFile(deps, requireAuth(request), importId, upload));
-      return { importObject: await importOrThrow(deps, organizationId, importId) };
+      return receiveUpload(request, reply, async (upload) => {
+        answer(await replaceImportFile(deps, requireAuth(request), importId, upload));
+        return { importObject: await importOrThrow(deps, organizationId, importId) };
+      });
     },
   );
 

@@ -9,6 +9,7 @@ import { answerOnce, idempotencyHeaders } from '../../idempotency/idempotency';
 import { requireAuth } from '../../identity/session';
 import { createImport } from '../commands';
 import { ImportListCache } from '../store/importListCache';
+import type { Upload } from '../uploadedFile';
 import { checkMappingAgainstFile } from './columnMappingRoutes';
 import { importRouteDocs as docs, uploadBodies } from './openapi';
 import { answer, importOrThrow, organizationParams } from './routeParts';
@@ -96,19 +97,24 @@ export function importListRoutes(scope: FastifyInstance, deps: AppDeps, receiveU
     },
     async (request, reply) => {
       const { organizationId } = request.params;
-      const upload = await receiveUpload(request, reply);
-      const createRequest = parseCreateRequest(upload.fields.get('request'));
-      // The file by its digest, taken as it arrived: no second pass over it here.
-      const fingerprint = [JSON.stringify(createRequest), upload.fileName, upload.sha256];
-      return answerOnce(deps, request, reply, fingerprint, async () => {
-        const chosen =
-          createRequest.columnMapping &&
-          (await checkMappingAgainstFile(deps, upload.content, upload.fileName, createRequest.columnMapping));
-        const auth = requireAuth(request);
-        const id = answer(await createImport(deps, auth, createRequest, upload, chosen));
-        const body: ImportResponse = { importObject: await importOrThrow(deps, organizationId, id) };
-        return { statusCode: 201, body };
+      return receiveUpload(request, reply, async (upload) => {
+        const createRequest = parseCreateRequest(upload.fields.get('request'));
+        // The file by its digest, taken as it arrived: no second pass over it here.
+        const fingerprint = [JSON.stringify(createRequest), upload.fileName, upload.sha256];
+        return answerOnce(deps, request, reply, fingerprint, async () => {
+          const { columnMapping } = createRequest;
+          const chosen =
+            columnMapping &&
+            (await checkMappingAgainstFile(deps, await readWhole(upload), upload.fileName, columnMapping));
+          const auth = requireAuth(request);
+          const id = answer(await createImport(deps, auth, createRequest, upload, chosen));
+          const body: ImportResponse = { importObject: await importOrThrow(deps, organizationId, id) };
+          return { statusCode: 201, body };
+        });
       });
     },
   );
 }
+
+/** An upload's whole file read back from its store: only a mapping chosen with the upload needs it. */
+const readWhole = ({ file }: Upload) => file.read(0, file.values.size);

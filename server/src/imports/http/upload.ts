@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MACRO_ENABLED_WORKBOOK, PASSWORD_PROTECTED_FILE } from '#contract/texts';
+import type { AppDeps } from '../../appDeps';
 import type { Config } from '../../config';
 import { ApiError, badRequest } from '../../errors';
 import { bodyTimeoutSignal } from '../../http/bodyTimeouts';
-import { checkOfficeContainer } from '../../lib/xlsx';
-import { DOCTYPE_REFUSED, detectCatalogue, detectExcelFormat } from '../../pricelistFile';
+import { openFileWriter } from '../store/fileWriter';
+import type { FileDeps } from '../store/importFiles';
 import { shortenFileName, type Upload, visibleFileName } from '../uploadedFile';
+import { checkStoredFormat, HEAD_BYTES } from './storedChecks';
 
-const NOT_EXCEL = 'Filen måste vara en Excel-fil (.xls eller .xlsx).';
-// As the reader says it (priceListFile/fileErrors.ts), for a container whose chains loop.
-const BROKEN_XLS = 'Filen kan inte läsas: den är inte en giltig Excel 97–2003-arbetsbok (.xls).';
 const BUSY = 'Många filer läses in just nu. Försök igen om en stund.';
 
 export const fileTooLarge = (config: Config) =>
@@ -26,8 +24,8 @@ function formatSize(bytes: number) {
 }
 
 /**
- * At most `max` uploads received at once by this instance: each holds its whole file in memory
- * and costs the API thread copies of it, so twenty at once held every other request for seconds.
+ * At most `max` uploads received at once by this instance: each costs the API thread its
+ * multipart parsing and the store's writes, and twenty at once held every other request for seconds.
  * take() answers 503 with Retry-After beyond the limit, before the body is read; the slot is
  * free again when the answer has gone (or the connection has).
  */
@@ -85,79 +83,86 @@ async function* untilAborted<T>(
 }
 
 /**
- * A file part's bytes, hashed as they arrive: one copy into the whole file at the end, and no
- * pass over the whole file on the API thread afterwards. A part beyond the size limit is read to
- * its end (so the rest of the form is parsed) and refused.
+ * A file part's bytes, hashed and stored as they arrive (store/fileWriter.ts): the API thread
+ * keeps only the first HEAD_BYTES, for the format checks. A part beyond the size limit is read
+ * to its end (so the rest of the form is parsed) and refused; so is one that stops coming, and
+ * what was stored of either is removed.
  */
 async function receiveFile(
   file: AsyncIterable<Buffer> & { truncated?: boolean },
   signal: AbortSignal | undefined,
-  config: Config,
+  deps: UploadDeps,
 ) {
   const hash = createHash('sha256');
-  const chunks: Buffer[] = [];
+  const head = new Uint8Array(HEAD_BYTES);
+  const writer = await openFileWriter(deps);
   let size = 0;
-  for await (const chunk of untilAborted(file, signal)) {
-    if (file.truncated) continue;
-    hash.update(chunk);
-    chunks.push(chunk);
-    size += chunk.length;
+  try {
+    for await (const chunk of untilAborted(file, signal)) {
+      if (file.truncated) continue;
+      hash.update(chunk);
+      if (size < HEAD_BYTES) head.set(chunk.subarray(0, HEAD_BYTES - size), size);
+      size += chunk.length;
+      await writer.write(chunk);
+    }
+    if (file.truncated) throw fileTooLarge(deps.config);
+    const stored = await writer.finish();
+    return {
+      stored,
+      head: head.subarray(0, Math.min(size, HEAD_BYTES)),
+      sha256: new Uint8Array(hash.digest()),
+    };
+  } catch (error) {
+    await writer.discard();
+    throw error;
   }
-  if (file.truncated) throw fileTooLarge(config);
-  return { content: Buffer.concat(chunks, size), sha256: new Uint8Array(hash.digest()) };
 }
 
-/**
- * Not an Excel file: a Peppol BIS Catalogue 3, known by its root element and namespace whatever
- * the file is called; the worker reads it. Anything else is 415 as before.
- */
-function catalogueFormat(content: Buffer): 'peppol' {
-  const xml = detectCatalogue(content);
-  if (xml === 'doctype') throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', DOCTYPE_REFUSED);
-  if (xml === null) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_EXCEL);
-  return 'peppol';
+/** A file part that is not the upload's file: read and dropped. */
+async function drain(file: AsyncIterable<Buffer>, signal: AbortSignal | undefined) {
+  for await (const _chunk of untilAborted(file, signal));
 }
+
+export type UploadDeps = FileDeps & Pick<AppDeps, 'config'>;
 
 /**
  * Reads a multipart upload: the part `file` (one Excel file or a Peppol catalogue, at most
  * UPLOAD_MAX_BYTES: 413 beyond; an Excel file's extension and magic bytes must agree: 415
  * otherwise) and the text fields. A body that comes in too slowly is 408 (http/bodyTimeouts.ts).
+ * The file is in its store when this returns; whoever takes the upload keeps it or discards it.
  */
-export async function readUpload(request: FastifyRequest, config: Config): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, deps: UploadDeps): Promise<Upload> {
+  const { config } = deps;
   if (!request.isMultipart()) throw badRequest('Filen måste skickas som multipart/form-data.');
   const signal = bodyTimeoutSignal(request);
   const fields = new Map<string, unknown>();
-  let file: { content: Buffer; sha256: Uint8Array; fileName: string } | undefined;
+  let file: (Awaited<ReturnType<typeof receiveFile>> & { fileName: string }) | undefined;
   try {
     for await (const part of untilAborted(request.parts(), signal)) {
-      if (part.type === 'file') {
-        const received = await receiveFile(part.file, signal, config);
-        if (part.fieldname === 'file') file = { ...received, fileName: visibleFileName(part.filename) };
-      } else {
-        fields.set(part.fieldname, part.value);
+      if (part.type !== 'file') fields.set(part.fieldname, part.value);
+      else if (part.fieldname !== 'file') await drain(part.file, signal);
+      else {
+        const fileName = visibleFileName(part.filename);
+        file = { ...(await receiveFile(part.file, signal, deps)), fileName };
       }
     }
   } catch (error) {
+    await file?.stored.discard();
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(config);
     if (code === 'FST_FILES_LIMIT') throw badRequest('Läs in en fil i taget.');
     throw badRequest('Filen kunde inte tas emot. Försök igen.');
   }
-  if (!file || file.content.length === 0) throw badRequest('Du måste välja en fil.');
-  if (file.content.length > config.UPLOAD_MAX_BYTES) throw fileTooLarge(config);
-  // Checked on the whole name: shortening first could cut the extension off.
-  const container = /\.xlsx?$/i.test(file.fileName) ? checkOfficeContainer(file.content) : 'other';
-  if (container === 'encrypted') throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', PASSWORD_PROTECTED_FILE);
-  if (/\.xlsm$/i.test(file.fileName.trim()))
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', MACRO_ENABLED_WORKBOOK);
-  const format = detectExcelFormat(file.content, file.fileName) ?? catalogueFormat(file.content);
-  if (format === 'xls' && container === 'broken')
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', BROKEN_XLS);
-  return {
-    content: file.content,
-    sha256: file.sha256,
-    fileName: shortenFileName(file.fileName),
-    fields,
-  };
+  if (!file) throw badRequest('Du måste välja en fil.');
+  const { stored, head, sha256, fileName } = file;
+  try {
+    if (stored.values.size === 0) throw badRequest('Du måste välja en fil.');
+    if (stored.values.size > config.UPLOAD_MAX_BYTES) throw fileTooLarge(config);
+    await checkStoredFormat({ size: stored.values.size, head, read: stored.read }, fileName);
+  } catch (error) {
+    await stored.discard();
+    throw error;
+  }
+  return { file: stored, sha256, fileName: shortenFileName(fileName), fields };
 }

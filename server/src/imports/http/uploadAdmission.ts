@@ -14,8 +14,16 @@ const tooManyUploads = (seconds: number) =>
     seconds,
   );
 
-/** Reads the file of a route that takes one, once the upload is admitted. */
-export type ReceiveUpload = (request: FastifyRequest, reply: FastifyReply) => Promise<Upload>;
+/**
+ * Reads the file of a route that takes one, once the upload is admitted, and hands it to `take`.
+ * The file is stored as it arrives; unless `take` kept it (a committed row names it), it is
+ * removed again before the answer goes, whatever the answer: no refused upload leaves bytes.
+ */
+export type ReceiveUpload = <T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  take: (upload: Upload) => Promise<T>,
+) => Promise<T>;
 
 /**
  * The upload routes' way in: one per app, so that a new import and a replaced file count against
@@ -41,9 +49,14 @@ export function uploadReceiver(deps: AppDeps): ReceiveUpload {
       answer(tooManyPendingValidations(config.IMPORT_MAX_PENDING_VALIDATIONS));
   };
 
-  return async (request, reply) => {
+  return async (request, reply, take) => {
     await admitUpload(request, requireAuth(request));
     uploadSlots.take(reply);
-    return readUpload(request, config);
+    const upload = await readUpload(request, deps);
+    try {
+      return await take(upload);
+    } finally {
+      await upload.file.discard();
+    }
   };
 }

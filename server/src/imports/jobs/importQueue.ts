@@ -11,7 +11,6 @@ import type { ChosenMapping, DB } from '../../db/schema';
 import { errorCountsOf } from '../../pricelistFile';
 import { readImportFile } from '../store/importFiles';
 import { released } from '../store/jobLease';
-import { takeRecentUpload } from '../store/recentUploads';
 import type { ValidationRequester } from '../validationMail';
 import { eventOfStatus, type ImportEventDeps, recordImportEvent } from '../webhookEvents';
 
@@ -39,7 +38,6 @@ export type JobDeps = Pick<
   | 'uploadFolder'
   | 'importJobSignal'
   | 'webhookSignal'
-  | 'recentUploads'
   | 'jobMetrics'
 >;
 
@@ -189,11 +187,11 @@ export async function lockOwnJob(trx: Transaction<DB>, job: ClaimedJob, workerId
 }
 
 /**
- * The import's uploaded file, or undefined when the import is gone: as this instance kept it at
- * upload when it still is the stored file (store/recentUploads.ts), else read from the database.
+ * The import's uploaded file, or undefined when the import is gone: read back from its store (the
+ * upload no longer keeps it in memory, decision 0054).
  */
-export async function loadImportFile(deps: JobDeps, importId: number): Promise<Uint8Array | undefined> {
-  return (await takeRecentUpload(deps, importId)) ?? readImportFile(deps, importId);
+export function loadImportFile(deps: JobDeps, importId: number): Promise<Uint8Array | undefined> {
+  return readImportFile(deps, importId);
 }
 
 /**

@@ -37,6 +37,17 @@ describe.each(testDatabaseKinds)('uploaded files past their retention time, on %
       .where('import_id', '=', importId)
       .executeTakeFirstOrThrow();
   const diskPath = (name: string | null) => path.join(testApp.config.DATA_DIR, 'uploads', name ?? '-');
+  /** PostgreSQL: the pieces stored of these files. */
+  const piecesOf = (names: (string | null)[]) =>
+    testApp.db
+      .selectFrom('import_file_pieces')
+      .select(['file', 'seq'])
+      .where(
+        'file',
+        'in',
+        names.map((name) => name ?? '-'),
+      )
+      .execute();
 
   async function importedOne(price: number) {
     const content = await editedPricelistFile(testApp, supplier.pricelists.current, (row) =>
@@ -92,6 +103,7 @@ describe.each(testDatabaseKinds)('uploaded files past their retention time, on %
     }
     expect((await fileRow(oldFailed)).size).toBe(failedSize);
     if (kind === 'pglite') for (const name of oldFiles) expect(existsSync(diskPath(name))).toBe(false);
+    else expect(await piecesOf(oldFiles)).toEqual([]);
     for (const importId of [recentImported, oldPending]) {
       expect((await readImportFile(testApp, importId))?.byteLength).toBe((await fileRow(importId)).size);
     }
@@ -142,5 +154,44 @@ describe('files on disk that no import names (PGlite keeps files on disk)', () =
     expect(await removeOrphanedImportFiles(testApp)).toBe(1);
     expect(existsSync(orphan)).toBe(false);
     for (const kept of [recentOrphan, notOurs, namedFile]) expect(existsSync(kept)).toBe(true);
+  });
+});
+
+describe.runIf(testDatabaseKinds.includes('postgres'))('pieces that no import names (PostgreSQL)', () => {
+  const { testApp, supplier } = useSupplierApp('postgres');
+
+  it('removes the pieces of files no import names, once they are an hour old', async () => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const piece = (file: string, seq: number, writtenAt = new Date()) => ({
+      file,
+      seq,
+      bytes: new Uint8Array([seq]),
+      written_at: writtenAt,
+    });
+    const orphan = randomUUID();
+    const recentOrphan = randomUUID();
+    await testApp.db
+      .insertInto('import_file_pieces')
+      .values([piece(orphan, 0, twoHoursAgo), piece(orphan, 1, twoHoursAgo), piece(recentOrphan, 0)])
+      .execute();
+    const created = await uploadImport(
+      testApp,
+      supplier,
+      await editedPricelistFile(testApp, supplier.pricelists.current),
+    );
+    const { stored_file: named } = await testApp.db
+      .selectFrom('import_files')
+      .select('stored_file')
+      .where('import_id', '=', created.json().importObject.id)
+      .executeTakeFirstOrThrow();
+    await testApp.db
+      .updateTable('import_file_pieces')
+      .set({ written_at: twoHoursAgo })
+      .where('file', '=', named!)
+      .execute();
+
+    expect(await removeOrphanedImportFiles(testApp)).toBe(1);
+    const left = await testApp.db.selectFrom('import_file_pieces').select('file').distinct().execute();
+    expect(left.map((row) => row.file).sort()).toEqual([recentOrphan, named].sort());
   });
 });

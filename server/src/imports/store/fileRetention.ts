@@ -126,14 +126,15 @@ export async function expireUnconfirmedImports(deps: RetentionDeps): Promise<num
 }
 
 /**
- * Removes files in the upload folder that no row names and that are older than an hour: left by
- * a crash between writing a file and committing its row, or by a reset of the demo data.
+ * Removes stored files that no row names and that are older than an hour: left by a crash between
+ * writing a file and committing its row (or removing it after its row let go), or by a reset of
+ * the demo data. In the upload folder (PGlite) or as pieces in the database (PostgreSQL).
  */
 export async function removeOrphanedImportFiles(
   deps: Pick<AppDeps, 'db' | 'clock' | 'uploadFolder'>,
 ): Promise<number> {
   const folder = deps.uploadFolder;
-  if (!folder) return 0;
+  if (!folder) return removeOrphanedPieces(deps);
   const oldEnough = deps.clock.now().getTime() - ORPHAN_AGE_MS;
   const candidates: string[] = [];
   for (const name of await readdir(folder)) {
@@ -155,6 +156,20 @@ export async function removeOrphanedImportFiles(
     removed += orphans.length;
   }
   return removed;
+}
+
+/**
+ * The pieces of files no row names, once an hour old: an upload still arriving is younger (its
+ * body has a time limit well under an hour, decision 0028). Returns how many files.
+ */
+async function removeOrphanedPieces({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
+  const cutoff = new Date(clock.now().getTime() - ORPHAN_AGE_MS);
+  const { rows } = await sql<{ file: string }>`
+    delete from import_file_pieces p
+    where p.written_at < ${cutoff}
+      and not exists (select from import_files f where f.stored_file = p.file)
+    returning p.file`.execute(db);
+  return new Set(rows.map((row) => row.file)).size;
 }
 
 export interface FileRetention {

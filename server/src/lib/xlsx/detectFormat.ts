@@ -19,6 +19,31 @@ export function detectExcelFormat(content: Uint8Array, fileName: string): ExcelF
   return null;
 }
 
+/**
+ * Random access to a file's bytes for checkOfficeContainer: a file in memory (bytesOf), or one
+ * already stored that is read a few kB at a time (imports/http/storedChecks.ts).
+ */
+export interface FileBytes {
+  readonly length: number;
+  byte(at: number): number;
+  /** Little-endian, as the container writes its numbers. */
+  u16(at: number): number;
+  u32(at: number): number;
+  /** `length` bytes from `at`, fewer at the end of the file. */
+  slice(at: number, length: number): Uint8Array;
+}
+
+export function bytesOf(content: Uint8Array): FileBytes {
+  const view = new DataView(content.buffer, content.byteOffset, content.byteLength);
+  return {
+    length: content.length,
+    byte: (at) => view.getUint8(at),
+    u16: (at) => view.getUint16(at, true),
+    u32: (at) => view.getUint32(at, true),
+    slice: (at, length) => content.subarray(at, at + length),
+  };
+}
+
 const END_OF_CHAIN = 0xfffffffe;
 const DIRECTORY_ENTRY = 128;
 const STREAM = 2;
@@ -56,10 +81,10 @@ export function sectorChain(
  * at most MAX_DIRECTORY_SECTORS long, so it reads a few kB whatever the file (a crafted 24 MB
  * file whose chains loop held the API thread for 2 s when the walk was bounded by its size).
  */
-export function checkOfficeContainer(content: Uint8Array): 'encrypted' | 'broken' | 'other' {
-  if (!startsWith(content, ole2Magic) || content.length < 512) return 'other';
-  const view = new DataView(content.buffer, content.byteOffset, content.byteLength);
-  const sectorShift = view.getUint16(0x1e, true);
+export function checkOfficeContainer(file: Uint8Array | FileBytes): 'encrypted' | 'broken' | 'other' {
+  const content = file instanceof Uint8Array ? bytesOf(file) : file;
+  if (content.length < 512 || !ole2Magic.every((byte, i) => content.byte(i) === byte)) return 'other';
+  const sectorShift = content.u16(0x1e);
   if (sectorShift !== 9 && sectorShift !== 12) return 'other';
   const sectorSize = 1 << sectorShift;
   const sectorCount = Math.floor(content.length / sectorSize) - 1;
@@ -69,35 +94,35 @@ export function checkOfficeContainer(content: Uint8Array): 'encrypted' | 'broken
   // The FAT's sectors: 109 in the header, more through the DIFAT chain (as long as the header
   // says, and no longer than a FAT of the whole file needs).
   const fatSectors: number[] = [];
-  for (let i = 0; i < 109; i++) fatSectors.push(view.getUint32(0x4c + i * 4, true));
+  for (let i = 0; i < 109; i++) fatSectors.push(content.u32(0x4c + i * 4));
   const fatSectorsNeeded = Math.ceil(sectorCount / entriesPerSector);
   const difatSectorsNeeded = Math.ceil(Math.max(0, fatSectorsNeeded - 109) / (entriesPerSector - 1));
   const difat = sectorChain(
-    view.getUint32(0x44, true),
-    (sector) => view.getUint32(sectorAt(sector) + sectorSize - 4, true),
+    content.u32(0x44),
+    (sector) => content.u32(sectorAt(sector) + sectorSize - 4),
     sectorCount,
-    Math.min(view.getUint32(0x48, true), difatSectorsNeeded),
+    Math.min(content.u32(0x48), difatSectorsNeeded),
   );
   if (difat === 'loop') return 'broken';
   for (const sector of difat) {
     const at = sectorAt(sector);
-    for (let i = 0; i < entriesPerSector - 1; i++) fatSectors.push(view.getUint32(at + i * 4, true));
+    for (let i = 0; i < entriesPerSector - 1; i++) fatSectors.push(content.u32(at + i * 4));
   }
   const nextSector = (sector: number): number => {
     const fatSector = fatSectors[Math.floor(sector / entriesPerSector)];
     if (fatSector === undefined || fatSector >= sectorCount) return END_OF_CHAIN;
-    return view.getUint32(sectorAt(fatSector) + (sector % entriesPerSector) * 4, true);
+    return content.u32(sectorAt(fatSector) + (sector % entriesPerSector) * 4);
   };
 
-  const directory = sectorChain(view.getUint32(0x30, true), nextSector, sectorCount, MAX_DIRECTORY_SECTORS);
+  const directory = sectorChain(content.u32(0x30), nextSector, sectorCount, MAX_DIRECTORY_SECTORS);
   if (directory === 'loop') return 'broken';
   for (const sector of directory) {
     const at = sectorAt(sector);
     for (let entry = at; entry + DIRECTORY_ENTRY <= at + sectorSize; entry += DIRECTORY_ENTRY) {
-      if (view.getUint8(entry + 0x42) !== STREAM) continue;
-      if (isEncryptedWorkbookStream(content, view, entry, sectorSize, sectorCount)) return 'encrypted';
-      if (view.getUint16(entry + 0x40, true) !== ENCRYPTED_PACKAGE.length) continue;
-      if (ENCRYPTED_PACKAGE.every((byte, i) => content[entry + i] === byte)) return 'encrypted';
+      if (content.byte(entry + 0x42) !== STREAM) continue;
+      if (isEncryptedWorkbookStream(content, entry, sectorSize, sectorCount)) return 'encrypted';
+      if (content.u16(entry + 0x40) !== ENCRYPTED_PACKAGE.length) continue;
+      if (ENCRYPTED_PACKAGE.every((byte, i) => content.byte(entry + i) === byte)) return 'encrypted';
     }
   }
   return 'other';
@@ -116,17 +141,16 @@ const WORKBOOK = new Uint8Array(Buffer.from('Workbook\0', 'utf16le'));
  * enough to live in the mini stream is left to the reader, which refuses it the same way.
  */
 function isEncryptedWorkbookStream(
-  content: Uint8Array,
-  view: DataView,
+  content: FileBytes,
   entry: number,
   sectorSize: number,
   sectorCount: number,
 ): boolean {
-  if (view.getUint16(entry + 0x40, true) !== WORKBOOK.length) return false;
-  if (!WORKBOOK.every((byte, i) => content[entry + i] === byte)) return false;
-  const size = view.getUint32(entry + 0x78, true);
-  const start = view.getUint32(entry + 0x74, true);
-  if (size < view.getUint32(0x38, true) || start >= sectorCount) return false;
+  if (content.u16(entry + 0x40) !== WORKBOOK.length) return false;
+  if (!WORKBOOK.every((byte, i) => content.byte(entry + i) === byte)) return false;
+  const size = content.u32(entry + 0x78);
+  const start = content.u32(entry + 0x74);
+  if (size < content.u32(0x38) || start >= sectorCount) return false;
   const at = (start + 1) * sectorSize;
-  return startsWithFilePass(content.subarray(at, at + Math.min(size, sectorSize)));
+  return startsWithFilePass(content.slice(at, Math.min(size, sectorSize)));
 }

@@ -8,6 +8,7 @@ export {
   checkOfficeContainer,
   detectExcelFormat,
   type ExcelFormat,
+  type FileBytes,
   isEncryptedOfficeFile,
   sectorChain,
 } from './detectFormat';
