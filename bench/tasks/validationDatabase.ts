@@ -15,9 +15,8 @@ import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { runNextJob } from '../../server/src/imports/jobs/importJobs';
-import { loadImportFile } from '../../server/src/imports/jobs/importQueue';
 import { saveDetails } from '../../server/src/imports/store/details';
-import { uploadFolderFor } from '../../server/src/imports/store/importFiles';
+import { readImportFile, uploadFolderFor } from '../../server/src/imports/store/importFiles';
 import { runPriceListValidationSummary } from '../../server/src/pricelistFile';
 import { loadPricelistSnapshot, pricelistStatus } from '../../server/src/pricelists/snapshot';
 import { createBenchDatabase, report, spread } from '../lib';
@@ -53,7 +52,7 @@ try {
   };
   const snapshot = () => loadPricelistSnapshot(db, supplier.organizationId, supplier.pricelistId);
   // The details the job saves: those of this file's real outcome.
-  const content = await loadImportFile(deps, importId);
+  const content = await readImportFile(deps, importId);
   const outcome = await runPriceListValidationSummary(
     { content: content!, fileName: path.basename(file), snapshot: snapshot() },
     deps.workerPool,
@@ -61,7 +60,7 @@ try {
   if (outcome.summary.type !== 'CONFIRM') throw new Error(`the file validated as ${outcome.summary.type}`);
 
   const parts = {
-    fileMs: await timed(() => loadImportFile(deps, importId)),
+    fileMs: await timed(() => readImportFile(deps, importId)),
     snapshotMs: await timed(snapshot),
     statusMs: await timed(() =>
       pricelistStatus(db, systemClock, supplier.generalPricelistId, supplier.pricelistId),

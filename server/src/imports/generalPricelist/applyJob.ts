@@ -9,9 +9,10 @@ import {
   pricelistRowsVersion,
   pricelistStatus,
 } from '../../pricelists/snapshot';
-import { type ClaimedJob, finishJob, type JobDeps, loadImportFile, lockOwnJob } from '../jobs/importQueue';
+import { type ClaimedJob, finishJob, type JobDeps, lockOwnJob } from '../jobs/importQueue';
 import { type ApplyEnd, type JobEnd, readOptionsOfValidated, saveDetailsUnlessKept } from '../jobs/jobSteps';
 import { saveDetails } from '../store/details';
+import { readImportFile } from '../store/importFiles';
 import { released } from '../store/jobLease';
 import {
   lastChangeOf,
@@ -35,7 +36,7 @@ import { keepRowsForUndo } from './undo';
  * for a confirm are validated again. A crash anywhere leaves the price list as it was.
  */
 export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: string): Promise<ApplyEnd> {
-  const content = await loadImportFile(deps, job.id);
+  const content = await readImportFile(deps, job.id);
   if (!content) return { end: 'LEASE_LOST' };
   const inactive = await inactivePricelistFinish(deps, job, 'IMPORT_FAIL');
   if (inactive)

@@ -9,7 +9,6 @@ import {
   finishJob,
   type JobDeps,
   type JobFinish,
-  loadImportFile,
   lockOwnJob,
   writeFinish,
 } from '../jobs/importQueue';
@@ -17,6 +16,7 @@ import { columnOptionsOf, type JobEnd, keepMapping, type ValidationEnd } from '.
 import { jobWorkers } from '../jobs/workerLimits';
 import { attemptOfValidation } from '../store/attempts';
 import { saveDetails } from '../store/details';
+import { readImportFile } from '../store/importFiles';
 import { freshJob } from '../store/jobLease';
 import { sendValidationMail, validationMailPlan } from '../validationMail';
 import { inactiveFinishOf, type JobPricelist, pricelistOfJob } from './jobPricelist';
@@ -35,7 +35,7 @@ export async function runValidationJob(
   // A job that ends before validating drops it; a failure surfaces where it is awaited.
   const snapshot = loadVersionedPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
   snapshot.catch(() => {});
-  const content = await loadImportFile(deps, job.id);
+  const content = await readImportFile(deps, job.id);
   if (!content) return { end: 'LEASE_LOST' };
   const columns = await columnOptionsOf(deps, job);
   // Read once: it decides whether the file may go in, and the risks name it.

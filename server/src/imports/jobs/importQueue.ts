@@ -9,7 +9,6 @@ import {
 import type { AppDeps } from '../../appDeps';
 import type { ChosenMapping, DB } from '../../db/schema';
 import { errorCountsOf } from '../../pricelistFile';
-import { readImportFile } from '../store/importFiles';
 import { released } from '../store/jobLease';
 import type { ValidationRequester } from '../validationMail';
 import { eventOfStatus, type ImportEventDeps, recordImportEvent } from '../webhookEvents';
@@ -184,14 +183,6 @@ export async function lockOwnJob(trx: Transaction<DB>, job: ClaimedJob, workerId
     .forUpdate()
     .executeTakeFirst();
   return row?.status === job.status && row.lease_owner === workerId;
-}
-
-/**
- * The import's uploaded file, or undefined when the import is gone: read back from its store (the
- * upload no longer keeps it in memory, decision 0054).
- */
-export function loadImportFile(deps: JobDeps, importId: number): Promise<Uint8Array | undefined> {
-  return readImportFile(deps, importId);
 }
 
 /**
