@@ -4,7 +4,7 @@
  * the local database server.
  */
 
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -12,6 +12,7 @@ import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/database';
 import { migrate } from '../../server/src/db/migrate';
 import { runNextJob } from '../../server/src/imports/jobs/importJobs';
+import { uploadFolderFor } from '../../server/src/imports/store/importFiles';
 import { generatePriceListXlsx } from '../../test-support/generatedWorkbooks';
 import { nodeCpuMs, postgresCpuMs } from '../cpu';
 import { createBenchDatabase, report } from '../lib';
@@ -21,9 +22,14 @@ import { prepareBenchSupplier, queueImport } from '../setup';
 const [kind, rowsText, shape] = process.argv.slice(2) as ['postgres' | 'pglite', string, 'new' | 'mix'];
 const rows = Number(rowsText);
 const bench = kind === 'postgres' ? await createBenchDatabase() : undefined;
+// PGlite keeps uploaded files on disk (DATA_DIR/uploads): a temporary folder, as DATA_DIR has it.
+const dataDir = kind === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'hmdb-bench-')) : undefined;
 try {
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...(bench ? { DATABASE_URL: bench.url } : {}) });
-  const database = await openDatabase({ databaseUrl: bench?.url });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    ...(bench ? { DATABASE_URL: bench.url } : { DATA_DIR: dataDir! }),
+  });
+  const database = await openDatabase({ databaseUrl: bench?.url, dataDir });
   await migrate(database.db);
   const supplier = await prepareBenchSupplier(database.db, rows);
   // 'new': the price list starts empty, so every row of the file is written; 'mix': the realistic
@@ -33,7 +39,12 @@ try {
   }
   const file = path.join(tmpdir(), `hmdb-apply-${rows}.xlsx`);
   writeFileSync(file, generatePriceListXlsx(rows));
-  const importId = await queueImport(database.db, supplier, file);
+  const importId = await queueImport(
+    database.db,
+    supplier,
+    file,
+    uploadFolderFor(database.kind, config.DATA_DIR),
+  );
   const workerPool = benchWorkerPool(config);
   const deps = serverDeps(config, database, workerPool);
   const validated = await runNextJob(deps, 'bench');
@@ -52,6 +63,7 @@ try {
   report({ ms: applied.applyMs, jobMs: applied.durationMs, nodeCpuMs: nodeCpu, postgresCpuMs: postgresCpu });
 } finally {
   await bench?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
 // Idle workers and sockets must not keep a finished measurement alive.

@@ -1,29 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { largestPriceChanges, reversed } from './largestPriceChanges';
+import { editedPricelistFile, pricelistRows, validatedImport } from '../../../test-support/importFlow';
+import { testDatabaseKinds } from '../../../test-support/testApp';
+import { useSupplierApp } from '../../../test-support/useTestApp';
+import { largestPriceChangesOf, reversed } from './largestPriceChanges';
 
-const update = (articleNumber: string, before: string, after: string) => ({
-  old: { articleNumber, price: before },
-  new: { price: after },
-});
+describe.each(testDatabaseKinds)('the largest price changes of an import, on %s', (kind) => {
+  const { testApp, supplier } = useSupplierApp(kind);
 
-describe('the largest price changes of an entry', () => {
-  it('names at most five, the largest change in kronor first, up or down, and never an unchanged price', () => {
-    const changes = largestPriceChanges([
-      update('A', '100.00', '101.00'),
-      update('B', '100.00', '40.00'),
-      update('C', '10.00', '10.00'),
-      update('D', '5.5', '75.50'),
-      update('E', '1.00', '2.00'),
-      update('F', '1.00', '3.00'),
-      update('G', '200.00', '180.00'),
-      update('H', '300.00', '299.00'),
-    ]);
-    expect(changes).toEqual([
-      { articleNumber: 'D', before: '5.50', after: '75.50' },
-      { articleNumber: 'B', before: '100.00', after: '40.00' },
-      { articleNumber: 'G', before: '200.00', after: '180.00' },
-      { articleNumber: 'F', before: '1.00', after: '3.00' },
-      { articleNumber: 'A', before: '100.00', after: '101.00' },
+  it('names at most five, the largest change in kronor first, up or down, and never an unchanged price', async () => {
+    const pricelistId = supplier.pricelists.current;
+    const rows = await pricelistRows(testApp, pricelistId);
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    // Eight listed articles, A to H in article-number order, with these prices before and after.
+    const prices: [string, string][] = [
+      ['100.00', '101.00'],
+      ['100.00', '40.00'],
+      ['10.00', '10.00'],
+      ['5.5', '75.50'],
+      ['1.00', '2.00'],
+      ['1.00', '3.00'],
+      ['200.00', '180.00'],
+      ['300.00', '299.00'],
+    ];
+    const [a, b, , d, , f, g] = rows.map((row) => row.articleNumber);
+    for (const [i, [before]] of prices.entries()) {
+      await testApp.db
+        .updateTable('pricelist_rows')
+        .set({ price: before })
+        .where('pricelist_id', '=', pricelistId)
+        .where('article_id', 'in', (eb) =>
+          eb
+            .selectFrom('articles')
+            .select('id')
+            .where('organization_id', '=', supplier.organizationId)
+            .where('article_number', '=', rows[i]!.articleNumber),
+        )
+        .execute();
+    }
+    const after = new Map(prices.map(([, price], i) => [rows[i]!.articleNumber, Number(price)]));
+    const content = await editedPricelistFile(testApp, pricelistId, (row) => ({
+      ...row,
+      price: after.get(String(row.articleNumber)) ?? row.price,
+    }));
+    const validated = await validatedImport(testApp, supplier, content);
+    expect(validated.status).toBe('VALIDATION_SUCCESS');
+
+    expect(await largestPriceChangesOf(testApp.db, validated.id)).toEqual([
+      { articleNumber: d, before: '5.50', after: '75.50' },
+      { articleNumber: b, before: '100.00', after: '40.00' },
+      { articleNumber: g, before: '200.00', after: '180.00' },
+      { articleNumber: f, before: '1.00', after: '3.00' },
+      { articleNumber: a, before: '100.00', after: '101.00' },
     ]);
   });
 

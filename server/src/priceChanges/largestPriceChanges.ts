@@ -1,28 +1,32 @@
-import type { LargestPriceChange } from '../db/schema';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/database';
+import type { DB, LargestPriceChange } from '../db/schema';
 
 /** How many of an entry's price changes the page "Prisändringar" names. */
 export const LARGEST_PRICE_CHANGES = 5;
 
 /**
- * The largest price changes among updated rows, by the size of the change in kronor (up or down),
- * then by article number; rows whose price stayed are not changes of price.
+ * The largest price changes among an import's updated rows, as its validation kept them
+ * (import_details: each update with the fields it changes, prices as two-decimal text): by the
+ * size of the change in kronor (up or down), then by article number; a row whose price stays is
+ * not a change of price. Ranked in the database, so no updated row comes to this process.
  */
-export function largestPriceChanges(
-  updated: readonly { old: { articleNumber: string; price: string }; new: { price: string } }[],
-): LargestPriceChange[] {
-  return updated
-    .filter((update) => Number(update.old.price) !== Number(update.new.price))
-    .map((update) => ({
-      articleNumber: update.old.articleNumber,
-      before: Number(update.old.price).toFixed(2),
-      after: Number(update.new.price).toFixed(2),
-    }))
-    .sort(
-      (a, b) =>
-        Math.abs(Number(b.after) - Number(b.before)) - Math.abs(Number(a.after) - Number(a.before)) ||
-        (a.articleNumber < b.articleNumber ? -1 : 1),
-    )
-    .slice(0, LARGEST_PRICE_CHANGES);
+export async function largestPriceChangesOf(
+  db: Database | Transaction<DB>,
+  importId: number,
+): Promise<LargestPriceChange[]> {
+  const found = await sql<LargestPriceChange>`
+    select e.item->'values'->>'articleNumber' as "articleNumber", c.change->>'oldValue' as before,
+      c.change->>'newValue' as after
+    from import_details d
+    cross join lateral json_array_elements(d.items) as e(item)
+    cross join lateral json_array_elements(e.item->'changes') as c(change)
+    where d.import_id = ${importId} and d.kind = 'updated' and c.change->>'field' = 'price'
+      and (c.change->>'oldValue')::numeric <> (c.change->>'newValue')::numeric
+    order by abs((c.change->>'newValue')::numeric - (c.change->>'oldValue')::numeric) desc,
+      e.item->'values'->>'articleNumber' collate "C"
+    limit ${LARGEST_PRICE_CHANGES}`.execute(db);
+  return found.rows;
 }
 
 /** An undo's: the applied entry's, backwards. */

@@ -1,8 +1,10 @@
 /** The apply job of a general price list's import (../kinds.ts, `apply`). */
-import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import { ImportSummary } from '#contract';
+import type { DB } from '../../db/schema';
 import { observeJobSeconds } from '../../metrics/jobMetrics';
 import { recordPriceChange } from '../../priceChanges/changeFeed';
-import { largestPriceChanges } from '../../priceChanges/largestPriceChanges';
+import { largestPriceChangesOf } from '../../priceChanges/largestPriceChanges';
 import {
   loadVersionedPricelistSnapshot,
   pricelistFingerprint,
@@ -10,7 +12,7 @@ import {
   pricelistStatus,
 } from '../../pricelists/snapshot';
 import { type ClaimedJob, finishJob, type JobDeps, lockOwnJob } from '../jobs/importQueue';
-import { type ApplyEnd, type JobEnd, readOptionsOfValidated, saveDetailsUnlessKept } from '../jobs/jobSteps';
+import { type ApplyEnd, type JobEnd, readOptionsOfValidated } from '../jobs/jobSteps';
 import { saveDetails } from '../store/details';
 import { readImportFile } from '../store/importFiles';
 import { released } from '../store/jobLease';
@@ -21,7 +23,7 @@ import {
   validatedRowsVersion,
 } from '../store/revalidation';
 import { recordImportEvent } from '../webhookEvents';
-import { applyPriceListChanges, StaleDataError } from './applyRows';
+import { applyStoredChanges, type ChangeCounts, StaleDataError } from './applyRows';
 import { inactivePricelistFinish, validateAgainstDatabase } from './jobPricelist';
 import { keepRowsForUndo } from './undo';
 
@@ -30,14 +32,12 @@ import { keepRowsForUndo } from './undo';
  * at the rows version the validation recorded (store/revalidation.ts): checked before the work
  * and again inside the applying transaction, with the list locked. If it moved (another import
  * applied or undone since), nothing is written and the import goes back to validation against
- * the list as it is now, to be confirmed again. Otherwise the file is compared with the list
- * once more (the same file and the same rows give the changes shown), and in ONE transaction the
- * changes are written, the import becomes IMPORT_SUCCESS and the list's other imports that wait
- * for a confirm are validated again. A crash anywhere leaves the price list as it was.
+ * the list as it is now, to be confirmed again. Otherwise, in ONE transaction, the changes the
+ * validation kept (the rows of the changes table) are written as they are, the import becomes
+ * IMPORT_SUCCESS and the list's other imports that wait for a confirm are validated again. A
+ * crash anywhere leaves the price list as it was.
  */
 export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: string): Promise<ApplyEnd> {
-  const content = await readImportFile(deps, job.id);
-  if (!content) return { end: 'LEASE_LOST' };
   const inactive = await inactivePricelistFinish(deps, job, 'IMPORT_FAIL');
   if (inactive)
     return { end: (await finishJob(deps, job, workerId, inactive)) ? inactive.status : 'LEASE_LOST' };
@@ -45,23 +45,6 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
   const validated = await validatedRowsVersion(deps.db, job.id);
   if (validated === null || (await pricelistRowsVersion(deps.db, job.pricelistId)) !== validated)
     return { end: await backToValidation(deps, job, workerId) };
-  const snapshot = loadVersionedPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
-  const outcome = await validateAgainstDatabase(
-    deps,
-    content,
-    job.fileName,
-    snapshot.then(({ json }) => json),
-    await readOptionsOfValidated(deps, job),
-  );
-  if ((await snapshot).rowsVersion !== validated) return { end: await backToValidation(deps, job, workerId) };
-  if (!('changes' in outcome)) {
-    const written = await finishJob(deps, job, workerId, {
-      status: 'IMPORT_FAIL',
-      summary: outcome.summary,
-      saveDetails: (trx) => saveDetails(trx, job.id, outcome.details),
-    });
-    return { end: written ? 'IMPORT_FAIL' : 'LEASE_LOST' };
-  }
 
   const started = performance.now();
   try {
@@ -81,24 +64,17 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
         await sendBackToValidation(trx, job.id, await lastChangeOf(trx, job.pricelistId), deps.clock.now());
         return 'VALIDATION_PENDING';
       }
-      await keepRowsForUndo(trx, job.id, job.organizationId, job.pricelistId, outcome.changes);
-      // With job.id: the ids of the added rows are kept for the undo by the statements that add them.
-      await applyPriceListChanges(trx, job.organizationId, job.pricelistId, outcome.changes, job.id);
+      const counts = await confirmedCounts(trx, job.id);
+      const target = { importId: job.id, organizationId: job.organizationId, pricelistId: job.pricelistId };
+      await keepRowsForUndo(trx, target);
+      await applyStoredChanges(trx, target, counts);
       const fingerprintAfter = await pricelistFingerprint(trx, job.pricelistId);
-      await saveDetailsUnlessKept(trx, job.id, outcome.details);
-      // The risks the user was shown and acknowledged stay with the applied summary (its page and
-      // the changes workbook's risks sheet); the same file against the same rows has the same ones.
-      const shown = await sql<{ risk: unknown }>`
-        select summary->'risk' as risk from imports where id = ${job.id}`.execute(trx);
-      const risk = shown.rows[0]?.risk;
-      const summary =
-        risk && outcome.summary.type === 'CONFIRM' ? { ...outcome.summary, risk } : outcome.summary;
+      // The summary stays as confirmed, with the risks the user was shown and acknowledged.
       const now = deps.clock.now();
       await trx
         .updateTable('imports')
         .set({
           status: 'IMPORT_SUCCESS',
-          summary: JSON.stringify(summary),
           failure_reason: null,
           failure_about_file: false,
           imported_at: now,
@@ -120,12 +96,8 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
         kind: 'IMPORT_APPLIED',
         importId: job.id,
         at: now,
-        counts: {
-          added: outcome.changes.added.length,
-          updated: outcome.changes.updated.length,
-          removed: outcome.changes.removed.length,
-        },
-        largestPriceChanges: largestPriceChanges(outcome.changes.updated),
+        counts,
+        largestPriceChanges: await largestPriceChangesOf(trx, job.id),
       });
       return 'IMPORT_SUCCESS';
     });
@@ -141,8 +113,45 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
     const inactiveNow = await inactivePricelistFinish(deps, job, 'IMPORT_FAIL');
     if (inactiveNow)
       return { end: (await finishJob(deps, job, workerId, inactiveNow)) ? inactiveNow.status : 'LEASE_LOST' };
-    return { end: await backToValidation(deps, job, workerId) };
+    return { end: await failOrValidateAgain(deps, job, workerId) };
   }
+}
+
+/** The counts of the import's confirmed summary: what its kept changes must write. */
+async function confirmedCounts(trx: Transaction<DB>, importId: number): Promise<ChangeCounts> {
+  const found = await trx
+    .selectFrom('imports')
+    .select('summary')
+    .where('id', '=', importId)
+    .executeTakeFirst();
+  const summary = ImportSummary.safeParse(found?.summary).data;
+  if (summary?.type !== 'CONFIRM') throw new StaleDataError('the import has no confirmed changes');
+  return { added: summary.added, updated: summary.updated, removed: summary.removed };
+}
+
+/**
+ * After the kept changes no longer fit the data (an article gone since the validation): the file
+ * is validated against the data as it is now. Errors end the import as IMPORT_FAIL with them, so
+ * the supplier sees which rows; without errors it goes back to validation, to be confirmed again.
+ */
+async function failOrValidateAgain(deps: JobDeps, job: ClaimedJob, workerId: string): Promise<JobEnd> {
+  const content = await readImportFile(deps, job.id);
+  if (!content) return 'LEASE_LOST';
+  const snapshot = loadVersionedPricelistSnapshot(deps.db, job.organizationId, job.pricelistId);
+  const outcome = await validateAgainstDatabase(
+    deps,
+    content,
+    job.fileName,
+    snapshot.then(({ json }) => json),
+    await readOptionsOfValidated(deps, job),
+  );
+  if ('changes' in outcome) return backToValidation(deps, job, workerId);
+  const written = await finishJob(deps, job, workerId, {
+    status: 'IMPORT_FAIL',
+    summary: outcome.summary,
+    saveDetails: (trx) => saveDetails(trx, job.id, outcome.details),
+  });
+  return written ? 'IMPORT_FAIL' : 'LEASE_LOST';
 }
 
 /** Sends the job's import back to validation, with what changed its price list; nothing else is written. */

@@ -2,12 +2,12 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { AuthContext } from '../../identity/profile';
-import type { PriceListChanges } from '../../pricelistFile';
 import { latestAppliedImports } from '../../pricelists/latestApplied';
 import { pricelistFingerprint } from '../../pricelists/snapshot';
 import type { CommandOutcome } from '../outcome';
 import { revalidateOpenImports } from '../store/revalidation';
 import { refused, UndoRefused, type UndoTarget, undoRefusals } from '../store/undo';
+import { type ApplyTarget, listRowOfKeptRow, storedRows } from './applyRows';
 
 /**
  * Undo of an applied import of a price list ("Ångra inläsning"). The apply transaction keeps,
@@ -19,26 +19,18 @@ import { refused, UndoRefused, type UndoTarget, undoRefusals } from '../store/un
  */
 
 /** Before the changes are written: the rows the import updates or removes, as they are now. */
-export async function keepRowsForUndo(
-  trx: Transaction<DB>,
-  importId: number,
-  organizationId: number,
-  pricelistId: number,
-  changes: PriceListChanges,
-) {
-  const touched = [
-    ...changes.updated.map((update) => update.new.articleNumber),
-    ...changes.removed.map((row) => row.articleNumber),
-  ];
-  if (touched.length === 0) return;
+export async function keepRowsForUndo(trx: Transaction<DB>, target: ApplyTarget) {
+  const { importId, organizationId, pricelistId } = target;
   await sql`
     insert into import_undo_rows (import_id, kind, row_id, article_id, price, minimum_order_quantity,
       delivery_time_days, warranty_quantity, warranty_unit, warranty_valid_from, warranty_terms)
     select ${importId}, 'previous', r.id, r.article_id, r.price, r.minimum_order_quantity,
       r.delivery_time_days, r.warranty_quantity, r.warranty_unit, r.warranty_valid_from, r.warranty_terms
-    from pricelist_rows r join articles a on a.id = r.article_id
-    where r.pricelist_id = ${pricelistId} and a.organization_id = ${organizationId}
-      and a.article_number = any(${touched}::text[])`.execute(trx);
+    from (
+      select v."articleNumber" from ${storedRows(importId, 'updated')}
+      union all select v."articleNumber" from ${storedRows(importId, 'removed')}
+    ) as v
+    cross join ${listRowOfKeptRow(organizationId, pricelistId)}`.execute(trx);
 }
 
 /**

@@ -2,6 +2,7 @@
  * Retries of import jobs: an error that may pass leaves the import pending and claimable again
  * after a growing back-off; any other error, or the last attempt's, ends it in *_ERROR at once.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoSupplier,
@@ -97,7 +98,7 @@ describe.each(testDatabaseKinds)('job retries on %s', (kind) => {
     expect(await stored(id)).toMatchObject({ status: 'VALIDATION_SUCCESS', attempts: 2, run_after: null });
   });
 
-  it('applies a confirmed import once after its worker thread crashed on the first attempt', async () => {
+  it('applies a confirmed import once after a deadlock broke its first attempt', async () => {
     const validated = await validatedImport(
       testApp,
       supplier,
@@ -107,11 +108,30 @@ describe.each(testDatabaseKinds)('job retries on %s', (kind) => {
     );
     expect(validated.status).toBe('VALIDATION_SUCCESS');
     expect((await postConfirm(testApp, supplier, validated.id)).statusCode).toBe(200);
-    failures.push(new ExcelWorkerError('CRASH', 'Bearbetningen av filen avbröts oväntat (kod 1).'));
-    expect(await runNextJob(testApp, 'w')).toMatchObject({ importId: validated.id, end: 'RETRY_LATER' });
-    expect((await stored(validated.id)).status).toBe('IMPORT_PENDING');
-    testApp.clock.advance(5_000);
-    expect(await runNextJob(testApp, 'w')).toMatchObject({ importId: validated.id, end: 'IMPORT_SUCCESS' });
+    // The database breaks the apply's first update of the rows as a deadlock would (a sequence,
+    // so that the rollback of the broken transaction does not undo the count).
+    await sql`create sequence apply_attempts`.execute(testApp.db);
+    await sql`create function deadlock_once() returns trigger language plpgsql as $$
+      begin
+        if nextval('apply_attempts') = 1 then
+          raise exception 'deadlock detected' using errcode = '40P01';
+        end if;
+        return null;
+      end $$`.execute(testApp.db);
+    await sql`create trigger deadlock_once after update on pricelist_rows
+      for each statement execute function deadlock_once()`.execute(testApp.db);
+    try {
+      expect(await runNextJob(testApp, 'w')).toMatchObject({ importId: validated.id, end: 'RETRY_LATER' });
+      expect((await stored(validated.id)).status).toBe('IMPORT_PENDING');
+      expect(await pricelistRows(testApp, supplier.pricelists.current)).not.toContainEqual(
+        expect.objectContaining({ articleNumber: 'HMD-0003', price: '8.75' }),
+      );
+      testApp.clock.advance(5_000);
+      expect(await runNextJob(testApp, 'w')).toMatchObject({ importId: validated.id, end: 'IMPORT_SUCCESS' });
+    } finally {
+      await sql`drop trigger deadlock_once on pricelist_rows`.execute(testApp.db);
+      await sql`drop function deadlock_once(); drop sequence apply_attempts`.execute(testApp.db);
+    }
     const rows = await pricelistRows(testApp, supplier.pricelists.current);
     expect(rows.find((row) => row.articleNumber === 'HMD-0003')!.price).toBe('8.75');
     // The apply sent the list's other validated imports back to validation: done here.

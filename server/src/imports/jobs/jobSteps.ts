@@ -1,15 +1,9 @@
-/**
- * The steps any kind's validation and apply jobs share (the kinds' own steps are theirs:
- * ../kinds.ts): how the file is read, the mapping kept, the details saved.
- */
-import { createHash } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { type ImportStatus, ImportSummary } from '#contract';
 import type { ChosenMapping, DB } from '../../db/schema';
-import type { DetailChunks, ReadOptions } from '../../pricelistFile';
+import type { ReadOptions } from '../../pricelistFile';
 import { markMappingUsed, rememberMapping, savedMappingOptions } from '../store/columnMappings';
 import { fileCorrectionsOf } from '../store/corrections';
-import { saveDetails } from '../store/details';
 import type { ClaimedJob, JobDeps } from './importQueue';
 
 /**
@@ -86,26 +80,4 @@ export async function keepMapping(
       fileSheet,
       chosen,
     );
-}
-
-/**
- * Saves the details of the changes written, unless the import keeps exactly these already. They
- * nearly always are the ones its validation saved (the same file against the same rows), and
- * storing them again was the largest cost of the applying transaction on PGlite (~1.4 s for
- * 50,000 added rows, mostly PGlite spelling the bytes as hex, since mended: decision 0025). Each stored
- * chunk is compared by md5 of its text (json keeps the text as written) with the md5 of its
- * UTF-8 bytes here; any difference (another chunk, one more or less) saves them all again.
- */
-export async function saveDetailsUnlessKept(trx: Transaction<DB>, importId: number, details: DetailChunks) {
-  const stored = await sql<{ kind: string; chunk: number; hash: string }>`
-    select kind, chunk, md5(items::text) as hash
-    from import_details where import_id = ${importId}`.execute(trx);
-  const kept = new Map(stored.rows.map((row) => [`${row.kind} ${row.chunk}`, row.hash]));
-  const chunks = Object.entries(details).flatMap(([kind, items = []]) =>
-    items.map((bytes, chunk) => ({ key: `${kind} ${chunk}`, bytes })),
-  );
-  const same =
-    chunks.length === stored.rows.length &&
-    chunks.every(({ key, bytes }) => kept.get(key) === createHash('md5').update(bytes).digest('hex'));
-  if (!same) await saveDetails(trx, importId, details);
 }
