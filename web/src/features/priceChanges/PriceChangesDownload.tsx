@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiFailureOfText } from '../../api/apiError';
 import { priceChangeTexts } from './texts';
 
@@ -18,11 +18,14 @@ export function PriceChangesDownload({ href }: { href: string }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
-  /** Says why on the page and moves the focus there, whether the server refused or the network failed. */
-  const refuse = (message: string) => {
-    setFailure(message);
-    setTimeout(() => failureRef.current?.focus(), 0);
-  };
+  /** Says why on the page, whether the server refused or the network failed. */
+  const refuse = (message: string) => setFailure(message);
+  // The focus moves to the message once it is on the page: a timer set beside the state could
+  // run before React has rendered it. Each try clears the message first, so a second refusal
+  // with the same words takes the focus again.
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
   const download = async () => {
     if (busy) return;
