@@ -1,7 +1,5 @@
 /** The apply job of a general price list's import (../kinds.ts, `apply`). */
-import type { Transaction } from 'kysely';
 import { ImportSummary } from '#contract';
-import type { DB } from '../../db/schema';
 import { observeJobSeconds } from '../../metrics/jobMetrics';
 import { recordPriceChange } from '../../priceChanges/changeFeed';
 import { largestPriceChangesOf } from '../../priceChanges/largestPriceChanges';
@@ -64,7 +62,7 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
         await sendBackToValidation(trx, job.id, await lastChangeOf(trx, job.pricelistId), deps.clock.now());
         return 'VALIDATION_PENDING';
       }
-      const counts = await confirmedCounts(trx, job.id);
+      const counts = confirmedCounts(job);
       const target = { importId: job.id, organizationId: job.organizationId, pricelistId: job.pricelistId };
       await keepRowsForUndo(trx, target);
       await applyStoredChanges(trx, target, counts);
@@ -117,14 +115,13 @@ export async function runApplyJob(deps: JobDeps, job: ClaimedJob, workerId: stri
   }
 }
 
-/** The counts of the import's confirmed summary: what its kept changes must write. */
-async function confirmedCounts(trx: Transaction<DB>, importId: number): Promise<ChangeCounts> {
-  const found = await trx
-    .selectFrom('imports')
-    .select('summary')
-    .where('id', '=', importId)
-    .executeTakeFirst();
-  const summary = ImportSummary.safeParse(found?.summary).data;
+/**
+ * The counts of the import's confirmed summary (the one its validation left; the job's lock
+ * holds it, since a new validation moves the import out of IMPORT_PENDING): what its kept
+ * changes must write.
+ */
+function confirmedCounts(job: ClaimedJob): ChangeCounts {
+  const summary = ImportSummary.safeParse(job.validatedSummary).data;
   if (summary?.type !== 'CONFIRM') throw new StaleDataError('the import has no confirmed changes');
   return { added: summary.added, updated: summary.updated, removed: summary.removed };
 }
@@ -145,7 +142,7 @@ async function failOrValidateAgain(deps: JobDeps, job: ClaimedJob, workerId: str
     snapshot.then(({ json }) => json),
     await readOptionsOfValidated(deps, job),
   );
-  if ('changes' in outcome) return backToValidation(deps, job, workerId);
+  if (outcome.summary.type === 'CONFIRM') return backToValidation(deps, job, workerId);
   const written = await finishJob(deps, job, workerId, {
     status: 'IMPORT_FAIL',
     summary: outcome.summary,

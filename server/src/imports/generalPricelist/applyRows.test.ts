@@ -11,6 +11,10 @@ describe.each(testDatabaseKinds)('writing the changes a validation kept, on %s',
   const { testApp, supplier } = useSupplierApp(kind);
   const current = () => supplier.pricelists.current;
 
+  /** The current price list's first two rows, by article number. */
+  const firstTwoRows = async () =>
+    (await pricelistRows(testApp, current())) as [PricelistRowValues, PricelistRowValues];
+
   /** An article of the supplier's that the current price list does not have. */
   async function articleNotListed(): Promise<string> {
     const listed = (await pricelistRows(testApp, current())).map((row) => row.articleNumber);
@@ -50,10 +54,7 @@ describe.each(testDatabaseKinds)('writing the changes a validation kept, on %s',
   }
 
   it('writes the added, updated and removed rows with every value, and keeps the added ids', async () => {
-    const [first, second] = (await pricelistRows(testApp, current())) as [
-      PricelistRowValues,
-      PricelistRowValues,
-    ];
+    const [first, second] = await firstTwoRows();
     const newArticle = await articleNotListed();
     const content = await editedPricelistFile(
       testApp,
@@ -97,10 +98,7 @@ describe.each(testDatabaseKinds)('writing the changes a validation kept, on %s',
   });
 
   it('refuses an added row the price list has by now, and writes nothing', async () => {
-    const [first, second] = (await pricelistRows(testApp, current())) as [
-      PricelistRowValues,
-      PricelistRowValues,
-    ];
+    const [first, second] = await firstTwoRows();
     const newArticle = await articleNotListed();
     const content = await editedPricelistFile(
       testApp,
@@ -123,10 +121,7 @@ describe.each(testDatabaseKinds)('writing the changes a validation kept, on %s',
   });
 
   it('refuses an updated row the price list no longer has, and writes nothing', async () => {
-    const [first, second] = (await pricelistRows(testApp, current())) as [
-      PricelistRowValues,
-      PricelistRowValues,
-    ];
+    const [first, second] = await firstTwoRows();
     const content = await editedPricelistFile(testApp, current(), (row) => {
       if (row.articleNumber === second.articleNumber) return null;
       return row.articleNumber === first.articleNumber ? { ...row, price: Number(first.price) + 1 } : row;
@@ -147,7 +142,7 @@ describe.each(testDatabaseKinds)('writing the changes a validation kept, on %s',
   });
 
   it('refuses changes whose count is not the one confirmed, and writes nothing', async () => {
-    const [first] = (await pricelistRows(testApp, current())) as [PricelistRowValues];
+    const [first] = await firstTwoRows();
     const content = await editedPricelistFile(testApp, current(), (row) =>
       row.articleNumber === first.articleNumber ? null : row,
     );

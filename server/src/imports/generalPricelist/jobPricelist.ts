@@ -1,6 +1,10 @@
 /** The price list a job's import goes into, and the engine run against it. */
 import type { ImportStatus } from '#contract';
-import { type PriceListSnapshotJson, type ReadOptions, runPriceListValidation } from '../../pricelistFile';
+import {
+  type PriceListSnapshotJson,
+  type ReadOptions,
+  runPriceListValidationSummary,
+} from '../../pricelistFile';
 import { inactivePricelistError, pricelistStatus } from '../../pricelists/snapshot';
 import { type ClaimedJob, errorSummary, type JobDeps, type JobFinish } from '../jobs/importQueue';
 import { jobWorkers } from '../jobs/workerLimits';
@@ -32,9 +36,9 @@ export function inactiveFinishOf(
 }
 
 /**
- * Runs the engine in its worker thread on the file and the data as they are now. The worker
- * reads the file while the snapshot loads. The engine moves the bytes it gets to the worker
- * (they are unusable afterwards), so it gets a copy: a job may validate the same file again.
+ * Runs the engine in its worker thread on the file and the data as they are now: its summary and
+ * what is kept of it. The worker reads the file while the snapshot loads. The bytes move to the
+ * worker and are unusable afterwards.
  */
 export function validateAgainstDatabase(
   deps: JobDeps,
@@ -43,8 +47,5 @@ export function validateAgainstDatabase(
   snapshot: Promise<PriceListSnapshotJson>,
   columns?: ReadOptions,
 ) {
-  return runPriceListValidation(
-    { content: new Uint8Array(content), fileName, snapshot, columns },
-    jobWorkers(deps),
-  );
+  return runPriceListValidationSummary({ content, fileName, snapshot, columns }, jobWorkers(deps));
 }

@@ -18,11 +18,9 @@ export function PriceChangesDownload({ href }: { href: string }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
-  /** Says why on the page, whether the server refused or the network failed. */
-  const refuse = (message: string) => setFailure(message);
-  // The focus moves to the message once it is on the page: a timer set beside the state could
-  // run before React has rendered it. Each try clears the message first, so a second refusal
-  // with the same words takes the focus again.
+  // Why on the page, whether the server refused or the network failed; the focus moves to it once
+  // it is rendered (a timer set beside the state could run before). Each try clears it first, so a
+  // second refusal in the same words takes the focus again.
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
@@ -34,7 +32,7 @@ export function PriceChangesDownload({ href }: { href: string }) {
     try {
       const response = await fetch(href, { credentials: 'same-origin' });
       if (!response.ok) {
-        refuse(apiFailureOfText(response.status, await response.text()).message ?? texts.downloadFailed);
+        setFailure(apiFailureOfText(response.status, await response.text()).message ?? texts.downloadFailed);
         return;
       }
       const url = URL.createObjectURL(await response.blob());
@@ -44,7 +42,7 @@ export function PriceChangesDownload({ href }: { href: string }) {
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {
-      refuse(texts.downloadFailed);
+      setFailure(texts.downloadFailed);
     } finally {
       setBusy(false);
     }
